@@ -1,0 +1,77 @@
+import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
+import { mapSearchUrl, fullAddress, practice, whatsappLink } from "~/content/site";
+import { formatTime } from "~/lib/opening-hours";
+import { OpenNow } from "./OpenNow";
+
+/** Phones, e-mails, address and office hours, as shown on the contact and schedule pages. */
+export function ContactDetails() {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="flex items-center gap-2 text-xl font-semibold">
+          <Phone aria-hidden="true" className="size-5 text-clay-600" /> Call us
+        </h2>
+        <ul className="mt-2 space-y-1">
+          {practice.phones.map((p) => (
+            <li key={p.e164}>
+              <a href={`tel:${p.e164}`} className="text-lg font-semibold text-teal-800">
+                {p.display}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="flex items-center gap-2 text-xl font-semibold">
+          <Mail aria-hidden="true" className="size-5 text-clay-600" /> E-mail us
+        </h2>
+        <ul className="mt-2 space-y-1">
+          {practice.emails.map((e) => (
+            <li key={e}>
+              <a href={`mailto:${e}`} className="break-all text-teal-800">
+                {e}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="flex items-center gap-2 text-xl font-semibold">
+          <MapPin aria-hidden="true" className="size-5 text-clay-600" /> Visit us
+        </h2>
+        <a
+          href={mapSearchUrl()}
+          className="mt-2 block text-teal-800"
+          rel="noopener noreferrer"
+          target="_blank"
+        >
+          {fullAddress()}
+          <span className="sr-only"> (opens a map in a new tab)</span>
+        </a>
+      </div>
+      <div>
+        <h2 className="flex items-center gap-2 text-xl font-semibold">
+          <Clock aria-hidden="true" className="size-5 text-clay-600" /> Office hours (
+          {practice.timeZoneLabel})
+        </h2>
+        <OpenNow />
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          {practice.openingHours.map((h) => (
+            <div key={h.label} className="contents">
+              <dt className="font-semibold">{h.label}</dt>
+              <dd>
+                {h.opens && h.closes
+                  ? `${formatTime(h.opens)} – ${formatTime(h.closes)}`
+                  : "Closed"}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-2 text-muted">{practice.emergencyNote}</p>
+      </div>
+      <a href={whatsappLink()} className="btn-secondary" rel="noopener noreferrer" target="_blank">
+        <MessageCircle aria-hidden="true" className="size-5" /> Chat with us on WhatsApp
+      </a>
+    </div>
+  );
+}

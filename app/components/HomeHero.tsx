@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { hero, heroBanners } from "~/content/home";
+import { practice } from "~/content/site";
+import { Carousel } from "./Carousel";
+import { Picture } from "./Picture";
+
+/**
+ * The home page's opening: the message and its two links, then pictures. Phones get a banner
+ * slider (every 4 seconds); wide screens get one still picture with the counsellor's words.
+ */
+export function HomeHero() {
+  return (
+    <section className="bg-sand" aria-labelledby="hero-heading">
+      <div className="container-page grid items-center gap-10 py-10 sm:py-14 lg:grid-cols-2 lg:py-20">
+        <div>
+          <p className="eyebrow">{hero.eyebrow}</p>
+          <h1
+            id="hero-heading"
+            className="mt-3 text-4xl leading-tight font-semibold sm:text-5xl lg:text-6xl"
+          >
+            {hero.heading}
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted">{hero.text}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to={hero.primary.to} className="btn-primary">
+              {hero.primary.label}
+            </Link>
+            <Link to={hero.heal.to} className="btn-outline">
+              {hero.heal.label}
+            </Link>
+          </div>
+        </div>
+
+        <div className="min-w-0 lg:hidden">
+          <Carousel label="Highlights" delay={4000}>
+            {heroBanners.map((banner, i) => (
+              <figure key={banner.image} className="overflow-hidden rounded-3xl bg-teal-800">
+                <Picture
+                  image={banner.image}
+                  alt={banner.alt}
+                  sizes="(min-width: 1152px) 1088px, calc(100vw - 2rem)"
+                  priority={i === 0}
+                  imgClassName="aspect-[3/2] w-full object-cover"
+                />
+                <figcaption className="px-5 py-3 font-semibold text-white">
+                  {banner.caption}
+                </figcaption>
+              </figure>
+            ))}
+          </Carousel>
+        </div>
+
+        <figure className="relative hidden lg:block">
+          <Picture
+            image={hero.poster.image}
+            alt={hero.poster.alt}
+            sizes="(min-width: 1152px) 544px, 45vw"
+            imgClassName="h-auto w-full rounded-3xl shadow-lg"
+          />
+          <blockquote className="absolute -bottom-6 -left-6 max-w-sm rounded-2xl bg-teal-800 p-6 text-teal-50 shadow-xl">
+            <p className="font-display text-lg leading-snug text-white">“{hero.quote}”</p>
+            <footer className="mt-3 text-sm text-teal-100">
+              {practice.leadCounsellor}, Lead Counsellor
+            </footer>
+          </blockquote>
+        </figure>
+      </div>
+    </section>
+  );
+}

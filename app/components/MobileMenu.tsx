@@ -1,0 +1,137 @@
+import { ChevronDown, Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import {
+  type NavGroup,
+  bookButton,
+  isActivePath,
+  isGroupActive,
+  mobileNav,
+  scheduleButton,
+} from "~/content/nav";
+
+const linkClass =
+  "block rounded-lg px-3 py-3 text-lg text-ink no-underline hover:bg-teal-50 aria-[current=page]:bg-teal-50 aria-[current=page]:font-semibold aria-[current=page]:text-clay-700";
+
+/** The phone menu: a toggle button, and groups that expand on click. Closes on navigation and Escape. */
+export function MobileMenu() {
+  const { pathname } = useLocation();
+  // Remember the page the menu was opened on: navigating elsewhere closes it by itself.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = "mobile-menu";
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpenOn(null);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <div className="lg:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="js-only inline-flex size-11 items-center justify-center rounded-full text-teal-900 hover:bg-teal-50"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? "Close menu" : "Open menu"}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? (
+          <X aria-hidden="true" className="size-6" />
+        ) : (
+          <Menu aria-hidden="true" className="size-6" />
+        )}
+      </button>
+      <a
+        href={`#${panelId}`}
+        className="nojs-only min-h-11 items-center rounded-full px-3 font-semibold text-teal-900"
+      >
+        Menu
+      </a>
+      <nav
+        id={panelId}
+        aria-label="Mobile"
+        className={`absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-linen bg-cream shadow-lg ${
+          open ? "block" : "hidden"
+        }`}
+      >
+        <ul className="container-page space-y-1 py-4">
+          {mobileNav.map((entry) =>
+            entry.kind === "link" ? (
+              <li key={entry.link.path}>
+                <Link
+                  to={entry.link.path}
+                  className={linkClass}
+                  aria-current={isActivePath(entry.link.path, pathname) ? "page" : undefined}
+                >
+                  {entry.link.label}
+                </Link>
+              </li>
+            ) : (
+              <MobileGroup key={entry.group.label} group={entry.group} pathname={pathname} />
+            ),
+          )}
+        </ul>
+        <div className="container-page flex flex-col gap-3 pb-6 sm:flex-row">
+          <Link to={scheduleButton.path} className="btn-primary">
+            {scheduleButton.label}
+          </Link>
+          <Link to={bookButton.path} className="btn-outline">
+            {bookButton.label}
+          </Link>
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+function MobileGroup({ group, pathname }: { group: NavGroup; pathname: string }) {
+  const active = isGroupActive(group, pathname);
+  const [expanded, setExpanded] = useState(active);
+  const id = useId();
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={() => setExpanded((e) => !e)}
+        className={`flex w-full items-center justify-between rounded-lg px-3 py-3 text-left text-lg hover:bg-teal-50 ${
+          active ? "font-semibold text-clay-700" : "text-ink"
+        }`}
+      >
+        {group.label}
+        <ChevronDown
+          aria-hidden="true"
+          className={`size-5 transition-transform ${expanded ? "rotate-180" : ""}`}
+        />
+      </button>
+      <ul
+        id={id}
+        className={`mobile-group-panel ml-4 border-l-2 border-linen pl-2 ${expanded ? "block" : "hidden"}`}
+      >
+        {group.items.map((item) => (
+          <li key={item.path}>
+            <Link
+              to={item.path}
+              className={linkClass}
+              aria-current={isActivePath(item.path, pathname) ? "page" : undefined}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+import { imageMeta } from "~/lib/images";
+
+export interface PictureProps {
+  /** image key: a file name (without extension) in app/content/images/ */
+  image: string;
+  /** describe the picture; pass "" for a decorative image */
+  alt: string;
+  /** the rendered width, e.g. "(min-width: 768px) 50vw, 100vw" */
+  sizes: string;
+  /** above the fold: load at once with high priority instead of lazily */
+  priority?: boolean;
+  className?: string;
+  imgClassName?: string;
+}
+
+/** A responsive image: AVIF, then WebP, with intrinsic width and height so nothing shifts. */
+export function Picture({
+  image,
+  alt,
+  sizes,
+  priority = false,
+  className,
+  imgClassName,
+}: PictureProps) {
+  const meta = imageMeta(image);
+  return (
+    <picture className={className}>
+      <source type="image/avif" srcSet={meta.avifSrcSet} sizes={sizes} />
+      <source type="image/webp" srcSet={meta.webpSrcSet} sizes={sizes} />
+      <img
+        src={meta.src}
+        width={meta.width}
+        height={meta.height}
+        alt={alt}
+        decoding="async"
+        loading={priority ? undefined : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
+        className={imgClassName}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,147 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { footerQuickLinks } from "~/content/nav";
+import { fullAddress, mapSearchUrl, practice } from "~/content/site";
+import { BrandIcon } from "./BrandIcons";
+import { reopenConsent, useAnalyticsConfigured } from "./ConsentBanner";
+import { LogoMark } from "./Logo";
+import { NewsletterForm } from "./forms/NewsletterForm";
+
+export function SiteFooter() {
+  const analytics = useAnalyticsConfigured();
+  return (
+    <footer className="mt-auto bg-teal-950 text-teal-50">
+      <section aria-labelledby="footer-newsletter" className="border-b border-teal-900">
+        <div className="container-page grid gap-6 py-10 lg:grid-cols-2 lg:items-center">
+          <div>
+            <h2 id="footer-newsletter" className="font-display text-2xl font-semibold text-white">
+              Relationship tips, once a week
+            </h2>
+            <p className="mt-2 max-w-md text-teal-100">
+              Practical ideas for a closer, kinder relationship. No spam, ever. Unsubscribe at any
+              time.
+            </p>
+          </div>
+          <NewsletterForm id="footer" compact />
+        </div>
+      </section>
+      <div className="container-page grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-2 lg:pr-12">
+          <p className="flex items-center gap-2.5 font-display text-xl font-semibold text-white">
+            <LogoMark className="size-10" />
+            {practice.name}
+          </p>
+          <p className="mt-4 max-w-md leading-relaxed text-teal-100">{practice.blurb}</p>
+          <h2 className="mt-6 font-sans text-sm font-semibold tracking-widest text-white uppercase">
+            Follow us
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {practice.social.map((s) => (
+              <li key={s.name}>
+                <a
+                  href={s.url}
+                  aria-label={s.label}
+                  title={s.label}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="flex size-11 items-center justify-center rounded-full bg-teal-900 text-white hover:bg-clay-600 focus-visible:outline-gold"
+                >
+                  <BrandIcon name={s.name} className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <nav aria-labelledby="footer-quick-links">
+          <h2
+            id="footer-quick-links"
+            className="font-sans text-sm font-semibold tracking-widest text-white uppercase"
+          >
+            Quick Links
+          </h2>
+          <ul className="mt-3 space-y-1">
+            {footerQuickLinks.map((link) => (
+              <li key={link.path}>
+                <Link
+                  to={link.path}
+                  className="inline-block py-1.5 text-teal-100 underline-offset-4 hover:text-white hover:underline focus-visible:outline-gold"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className="font-sans text-sm font-semibold tracking-widest text-white uppercase">
+            Contact
+          </h2>
+          <address className="mt-3 space-y-3 not-italic">
+            <ul className="space-y-1">
+              {practice.phones.map((p) => (
+                <li key={p.e164}>
+                  <a
+                    href={`tel:${p.e164}`}
+                    className="inline-flex items-center gap-2 py-1 text-teal-100 hover:text-white focus-visible:outline-gold"
+                  >
+                    <Phone aria-hidden="true" className="size-4 shrink-0" />
+                    {p.display}
+                  </a>
+                </li>
+              ))}
+              {practice.emails.map((email) => (
+                <li key={email}>
+                  <a
+                    href={`mailto:${email}`}
+                    className="inline-flex items-center gap-2 py-1 break-all text-teal-100 hover:text-white focus-visible:outline-gold"
+                  >
+                    <Mail aria-hidden="true" className="size-4 shrink-0" />
+                    {email}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <a
+              href={mapSearchUrl()}
+              rel="noopener noreferrer"
+              target="_blank"
+              className="flex gap-2 text-teal-100 hover:text-white focus-visible:outline-gold"
+            >
+              <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
+              <span>
+                {fullAddress()}
+                <span className="sr-only"> (opens a map in a new tab)</span>
+              </span>
+            </a>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-teal-900">
+        <div className="container-page flex flex-col gap-2 py-5 text-sm text-teal-100 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {practice.copyrightYear} {practice.name}. All rights reserved.
+          </p>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {analytics && (
+              <button
+                type="button"
+                onClick={reopenConsent}
+                className="text-teal-100 underline-offset-4 hover:text-white hover:underline"
+              >
+                Cookie settings
+              </button>
+            )}
+            <Link
+              to="/privacy"
+              className="text-teal-100 hover:text-white focus-visible:outline-gold"
+            >
+              Privacy Policy
+            </Link>
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { bookButton, desktopContactButton, desktopNav, isActivePath } from "~/content/nav";
+import { practice } from "~/content/site";
+import { LogoMark } from "./Logo";
+import { MobileMenu } from "./MobileMenu";
+import { NavDropdown } from "./NavDropdown";
+
+const SCROLL_THRESHOLD_PX = 10;
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const [scrolled, setScrolled] = useState(false);
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD_PX);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+
+  return (
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      className={`sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200 ${
+        scrolled
+          ? "border-linen bg-white/95 shadow-md backdrop-blur"
+          : "border-transparent bg-cream"
+      }`}
+    >
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to main content
+      </a>
+      <div className="container-page relative flex h-16 items-center justify-between gap-4 lg:h-20">
+        <Link to="/" className="flex items-center gap-2.5 no-underline">
+          <LogoMark className="size-9 shrink-0 lg:size-10" />
+          <span className="font-display text-lg leading-tight font-semibold text-teal-900 lg:text-xl">
+            {practice.shortName}
+            <span className="block text-xs font-normal tracking-wide text-muted"> Counselling</span>
+            <span className="sr-only">, home</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1 xl:gap-2">
+            {desktopNav.map((entry) =>
+              entry.kind === "link" ? (
+                <li key={entry.link.path}>
+                  <Link
+                    to={entry.link.path}
+                    aria-current={isActivePath(entry.link.path, pathname) ? "page" : undefined}
+                    className="block rounded-md px-3 py-2 font-medium text-ink no-underline hover:text-clay-700 aria-[current=page]:text-clay-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
+                  >
+                    {entry.link.label}
+                  </Link>
+                </li>
+              ) : (
+                <li key={entry.group.label}>
+                  <NavDropdown group={entry.group} />
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+
+        <div className="hidden items-center gap-2 lg:flex">
+          <Link to={desktopContactButton.path} className="btn-outline px-4 py-2">
+            {desktopContactButton.label}
+          </Link>
+          <Link to={bookButton.path} className="btn-primary px-4 py-2">
+            {bookButton.label}
+          </Link>
+        </div>
+
+        <MobileMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { useId } from "react";
+import { HONEYPOT_FIELD } from "~/lib/forms/schemas";
+
+/** A field people never see or reach; bots that fill every input reveal themselves with it. */
+export function Honeypot() {
+  const id = useId();
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input
+        id={id}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/** Exact user-facing strings of SPEC.md section 8 and the forms' other messages. */
+export const messages = {
+  contact: {
+    sending: "Sending your message...",
+    sent: "Message sent successfully! We will get back to you shortly.",
+    sentDeferred:
+      "Your message is safely saved with us and will reach our team in a few minutes, even if our systems are slow right now.",
+    crmRejected: "Failed to save to CRM (HubSpot).",
+    crmRejectedDetail:
+      "Your message is saved and our team will still see it. If something in it was mistyped, please check it and send again, or call us.",
+    failed: "Failed to send message. Please try again later.",
+    button: "Send Message",
+    buttonBusy: "Sending...",
+  },
+  booking: {
+    popup: "Complete Booking on the Popup",
+    complete: "Booking Complete!",
+    cleared: "Form cleared!",
+    failed: "We could not start your booking. Please try again, or call us directly.",
+  },
+  newsletter: {
+    thanks: "Thank You!",
+    checkEmail: "You're on the list. Please check your e-mail for a welcome note from us.",
+    failed: "We could not sign you up just now. Please try again later.",
+    unsubscribed: "You have been unsubscribed.",
+  },
+  rateLimited: (minutes: number) =>
+    `You have sent several forms in a short time. Please wait about ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or call us.`,
+  badRequest: "We could not read that form. Please reload the page and try again.",
+} as const;

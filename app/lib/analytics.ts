@@ -1,0 +1,71 @@
+/**
+ * Google Analytics 4 with Consent Mode v2, loaded only after the visitor accepts. Until then
+ * nothing is requested from Google. One page_view per path change, sent by hand
+ * (send_page_view is off) so client-side navigations count too.
+ */
+
+export const CONSENT_KEY = "analytics-consent";
+export type Consent = "granted" | "denied";
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+export function storedConsent(): Consent | null {
+  try {
+    const value = window.localStorage.getItem(CONSENT_KEY);
+    return value === "granted" || value === "denied" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeConsent(value: Consent) {
+  try {
+    window.localStorage.setItem(CONSENT_KEY, value);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+}
+
+let loadedFor: string | null = null;
+
+/** Loads gtag.js once, with every kind of storage denied except analytics, which was granted. */
+export function loadAnalytics(measurementId: string) {
+  if (loadedFor === measurementId) return;
+  loadedFor = measurementId;
+  window.dataLayer = window.dataLayer ?? [];
+  window.gtag = function gtag() {
+    // gtag.js reads the arguments object itself, as Google's snippet pushes it.
+    // eslint-disable-next-line prefer-rest-params
+    window.dataLayer!.push(arguments);
+  };
+  window.gtag("consent", "default", {
+    ad_storage: "denied",
+    ad_user_data: "denied",
+    ad_personalization: "denied",
+    analytics_storage: "denied",
+  });
+  window.gtag("consent", "update", { analytics_storage: "granted" });
+  window.gtag("js", new Date());
+  window.gtag("config", measurementId, { send_page_view: false });
+  const script = document.createElement("script");
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
+  document.head.appendChild(script);
+}
+
+/** Withdrawing consent: tell gtag (if loaded) and stop sending. */
+export function revokeAnalytics() {
+  window.gtag?.("consent", "update", { analytics_storage: "denied" });
+}
+
+export function sendPageView() {
+  window.gtag?.("event", "page_view", {
+    page_location: window.location.href,
+    page_title: document.title,
+  });
+}

@@ -1,0 +1,10 @@
+import type { FieldErrors } from "./schemas";
+
+/** What a form's action answers, read by the form with or without JavaScript. */
+export type FormOutcome =
+  | { outcome: "sent"; deferred?: boolean }
+  | { outcome: "invalid"; errors: FieldErrors; values: Record<string, string> }
+  | { outcome: "crm-rejected"; values: Record<string, string> }
+  | { outcome: "rate-limited"; message: string }
+  | { outcome: "failed"; message: string }
+  | { outcome: "bad-request"; message: string };

@@ -1,0 +1,104 @@
+import { z } from "zod";
+
+// zod otherwise probes `new Function` once, which our Content-Security-Policy (rightly) refuses.
+z.config({ jitless: true });
+
+/**
+ * One schema per form, used by the browser (before sending) and by the server (before storing),
+ * so the rules and messages are the same on both sides.
+ */
+
+export const needOptions = [
+  { value: "enquiries", label: "General enquiries" },
+  { value: "couples-counseling", label: "Couples counselling" },
+  { value: "individual-counseling", label: "Individual counselling" },
+  { value: "premarital-counseling", label: "Premarital counselling" },
+  { value: "marriage-counseling", label: "Marriage counselling" },
+  { value: "family-counseling", label: "Family counselling" },
+  { value: "divorce-counseling", label: "Divorce counselling" },
+  { value: "sex-therapy", label: "Sex therapy" },
+  { value: "online-counseling", label: "Online counselling" },
+  { value: "programs", label: "Our programmes" },
+  { value: "other", label: "Something else" },
+] as const;
+
+export type Need = (typeof needOptions)[number]["value"];
+export const defaultNeed: Need = "couples-counseling";
+
+const needValues = needOptions.map((o) => o.value) as [Need, ...Need[]];
+
+const name = z
+  .string()
+  .trim()
+  .min(1, "Please tell us your name.")
+  .max(100, "Please keep your name under 100 characters.");
+
+const email = z
+  .string()
+  .trim()
+  .min(1, "Please enter your e-mail address.")
+  .max(254, "That e-mail address is too long.")
+  .pipe(z.email("Please enter a valid e-mail address, like name@example.com."));
+
+const phonePattern = /^\+?[0-9 ()-]{7,20}$/;
+
+const phone = z
+  .string()
+  .trim()
+  .max(20, "Please enter a phone number of at most 20 digits.")
+  .refine((v) => phonePattern.test(v), {
+    message: "Please enter a valid phone number, like +234 803 000 0000.",
+  });
+
+export const contactSchema = z.object({
+  name,
+  email,
+  phone: z.union([z.literal(""), phone]).default(""),
+  need: z.enum(needValues, { message: "Please choose what you need help with." }),
+  message: z
+    .string()
+    .trim()
+    .min(10, "Please write a little more, at least 10 characters.")
+    .max(5000, "Please keep your message under 5,000 characters."),
+});
+
+export const bookingSchema = z.object({
+  name,
+  email,
+  phone: z.string().trim().min(1, "Please enter your phone number.").pipe(phone),
+});
+
+export const newsletterSchema = z.object({ email });
+
+export type ContactInput = z.infer<typeof contactSchema>;
+export type BookingInput = z.infer<typeof bookingSchema>;
+export type NewsletterInput = z.infer<typeof newsletterSchema>;
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The name of the hidden field bots fill in and people never see. */
+export const HONEYPOT_FIELD = "company_website";
+
+/** Validates form values; on failure, the first message for each field. */
+export function validateForm<T extends z.ZodType>(
+  schema: T,
+  values: Record<string, unknown>,
+): { ok: true; data: z.infer<T> } | { ok: false; errors: FieldErrors } {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Plain string values of a FormData (files and repeated keys are ignored). */
+export function formValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData.entries()) {
+    if (typeof value === "string" && !(key in values)) values[key] = value;
+  }
+  return values;
+}

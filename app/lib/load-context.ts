@@ -1,0 +1,70 @@
+import type { BookingInput, ContactInput, NewsletterInput } from "./forms/schemas";
+
+/**
+ * What the server hands every loader and action (server/app.ts builds it per request). Only the
+ * type lives here; the values never reach the browser unless a loader returns them.
+ */
+export interface SiteLoadContext {
+  /** this response's CSP nonce */
+  nonce: string;
+  /** public origin without trailing slash, from SITE_URL */
+  siteUrl: string;
+  /** build identifier shown on /test */
+  version: string;
+  /** logs a message with no personal data */
+  log: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
+  /** the visitor's IP address (X-Forwarded-For only when TRUST_PROXY is set); never logged */
+  clientIp: string;
+  /** server-side capabilities, built once at start by server/services.ts */
+  services: SiteServices;
+}
+
+/** One approved testimonial, as the site shows it. */
+export interface Testimonial {
+  name: string;
+  review: string;
+  /** 1 to 5 */
+  stars: number;
+  country: string;
+}
+
+export interface SiteServices {
+  /** Approved testimonials (sheet, its cache, or content/); null only when there is nothing to show. */
+  testimonials: () => Promise<Testimonial[] | null>;
+  /** the scheduling provider's booking page (SCHEDULING_URL or the content default) */
+  schedulingUrl: string;
+  /** GA4 id when analytics is configured */
+  gaMeasurementId?: string;
+  forms: FormsService;
+}
+
+export interface SubmitMeta {
+  ip: string;
+  /** the page the form was sent from, for the CRM's context */
+  pageUri: string;
+  pageName: string;
+}
+
+/** What happened to a submission, as the visitor needs to know it. */
+export type FormResult =
+  /** stored; `deferred` when the CRM could not be reached yet and delivery continues later */
+  | { status: "ok"; id: number; deferred: boolean }
+  /** stored, but the CRM refused it for good (HubSpot 400) */
+  | { status: "rejected"; id: number }
+  | { status: "rate-limited"; retryAfterSeconds: number }
+  /** the database could not store it: nothing was kept */
+  | { status: "unavailable" };
+
+export interface FormsService {
+  contact(input: ContactInput, meta: SubmitMeta): Promise<FormResult>;
+  /** stores a booking request; `token` lets the same visitor mark it booked */
+  booking(input: BookingInput, meta: SubmitMeta): Promise<FormResult & { token?: string }>;
+  markBooked(id: number, token: string): Promise<boolean>;
+  newsletter(input: NewsletterInput, meta: SubmitMeta): Promise<FormResult>;
+  unsubscribe(token: string): Promise<boolean>;
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends SiteLoadContext {}
+}

@@ -1,0 +1,33 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// The site map at a glance (SPEC.md section 2). Paths match case-insensitively; the server
+// redirects capitalised variants such as the nav's /Contact to their lower-case page.
+export default [
+  index("routes/home.tsx"),
+  route("services", "routes/services.tsx"),
+  route("heal", "routes/heal.tsx"),
+  // Misspelt on purpose: it is the client's published URL.
+  route("marraige-with-a-map", "routes/marriage-with-a-map.tsx"),
+  route("hidden-thread", "routes/hidden-thread.tsx"),
+  route("hidden-thread/:id", "routes/hidden-thread-story.tsx"),
+  route("test", "routes/test.tsx"),
+  route("about", "routes/about.tsx"),
+  route("team", "routes/team.tsx"),
+  route("values", "routes/values.tsx"),
+  route("testimonials", "routes/testimonials.tsx"),
+  route("marriage-tips", "routes/marriage-tips.tsx"),
+  route("dating-tips", "routes/dating-tips.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("schedule", "routes/schedule.tsx"),
+  route("book", "routes/book.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("thank-you", "routes/thank-you.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("api/books", "routes/api.books.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,99 @@
+import { Check, ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+import { JsonLd } from "~/components/JsonLd";
+import { Picture } from "~/components/Picture";
+import { books } from "~/content/book";
+import { pages } from "~/content/pages";
+import { bookResource } from "~/lib/books";
+import { formatNaira } from "~/lib/money";
+import { metaFor } from "~/lib/seo";
+import { bookJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/book";
+
+export const meta = metaFor(pages.book);
+
+/** The same data GET /api/books/ serves, read from the same content module. */
+export function loader({ context }: Route.LoaderArgs) {
+  const book = books[0]!;
+  return {
+    book: {
+      ...bookResource(book, context.siteUrl),
+      summary: book.summary,
+      benefits: book.benefits,
+    },
+    jsonLd: bookJsonLd(book, context.siteUrl),
+  };
+}
+
+export default function Book({ loaderData }: Route.ComponentProps) {
+  const { book, jsonLd } = loaderData;
+  const cover = books.find((b) => b.id === book.id)?.cover ?? "book-cover";
+  return (
+    <>
+      <JsonLd data={jsonLd} />
+      <div className="bg-sand">
+        <div className="container-page grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-5 lg:gap-16">
+          <div className="mx-auto w-full max-w-56 sm:max-w-sm lg:col-span-2 lg:max-w-none">
+            <Picture
+              image={cover}
+              alt={`The cover of ${book.title} by ${book.author}`}
+              sizes="(min-width: 1152px) 420px, (min-width: 1024px) 36vw, (min-width: 640px) 384px, 224px"
+              priority
+              imgClassName="h-auto w-full rounded-lg shadow-2xl"
+            />
+          </div>
+          <div className="lg:col-span-3">
+            <p className="eyebrow">The book</p>
+            <h1 className="mt-2 text-4xl font-semibold sm:text-5xl">{book.title}</h1>
+            <p className="mt-2 text-lg text-muted">by {book.author}</p>
+            <p className="mt-5 text-lg leading-relaxed">{book.summary}</p>
+            <h2 className="mt-8 font-sans text-base font-semibold tracking-wide text-ink uppercase">
+              Inside you will find
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {book.benefits.map((b) => (
+                <li key={b} className="flex gap-2 text-lg">
+                  <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-teal-700" />
+                  {b}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex flex-wrap items-end gap-x-6 gap-y-2">
+              <p className="font-display text-4xl font-semibold text-teal-900">
+                {formatNaira(book.price)}
+              </p>
+              <p className="pb-1 text-muted">Digital &amp; Physical copies available</p>
+            </div>
+            <a
+              href={book.buyUrl}
+              className="btn-primary mt-6"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
+              Buy on Selar
+              <ExternalLink aria-hidden="true" className="size-4" />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </div>
+      </div>
+      <section className="container-page py-14 text-center" aria-labelledby="more-heading">
+        <h2 id="more-heading" className="text-3xl font-semibold">
+          Want support as you read?
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-lg text-muted">
+          The book is a good companion to counselling. Many couples read a chapter together and
+          bring their questions to a session.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to="/marriage-tips" className="btn-outline">
+            Read our marriage tips
+          </Link>
+          <Link to="/schedule" className="btn-primary">
+            Book a session
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link, data, redirect } from "react-router";
+import { ContactDetails } from "~/components/ContactDetails";
+import { PageHeader } from "~/components/PageHeader";
+import { ContactForm } from "~/components/forms/ContactForm";
+import { pages } from "~/content/pages";
+import { checkSubmission, commonFailure, readForm, submitMeta } from "~/lib/forms/action.server";
+import type { FormOutcome } from "~/lib/forms/outcomes";
+import { contactSchema } from "~/lib/forms/schemas";
+import { formHeaders } from "~/lib/forms/headers";
+import { metaFor } from "~/lib/seo";
+import type { Route } from "./+types/contact";
+
+export const headers = formHeaders;
+export const meta = metaFor(pages.contact);
+
+export function loader({ request }: Route.LoaderArgs) {
+  // Routes match case-insensitively, so the nav's /Contact lands here; give it one address.
+  const url = new URL(request.url);
+  if (url.pathname !== "/contact") throw redirect(`/contact${url.search}`, 301);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = checkSubmission(await readForm(request), contactSchema);
+  if (!form.ok) return form.response;
+  if (form.bot) return { outcome: "sent" } satisfies FormOutcome;
+  const meta = submitMeta(request, context, "Contact Us");
+  const result = await context.services.forms.contact(form.data, meta);
+  if (result.status === "ok") {
+    return { outcome: "sent", deferred: result.deferred } satisfies FormOutcome;
+  }
+  if (result.status === "rejected") {
+    const answer: FormOutcome = { outcome: "crm-rejected", values: form.values };
+    return data(answer, { status: 422 });
+  }
+  return commonFailure(result);
+}
+
+export default function Contact() {
+  return (
+    <>
+      <PageHeader eyebrow="We are here to listen" title="Contact Us">
+        <p>
+          Reaching out is often the hardest step. Call, e-mail or send us a WhatsApp message: every
+          enquiry is confidential, and we reply within one working day.
+        </p>
+      </PageHeader>
+      <div className="container-page grid gap-12 py-14 lg:grid-cols-5">
+        <section aria-labelledby="message-heading" className="lg:col-span-3">
+          <h2 id="message-heading" className="text-3xl font-semibold">
+            Send us a message
+          </h2>
+          <p className="mt-2 mb-6 text-muted">
+            Fields marked optional can be left empty. We never share your details.
+          </p>
+          <ContactForm />
+        </section>
+        <div className="space-y-8 lg:col-span-2">
+          <ContactDetails />
+          <div className="rounded-3xl bg-teal-50 p-8">
+            <h2 className="text-2xl font-semibold">Prefer to book straight away?</h2>
+            <p className="mt-3 leading-relaxed">
+              Choose a time that suits you for a first session, in person in Lekki or online. You
+              will get a confirmation by e-mail.
+            </p>
+            <Link to="/schedule" className="btn-primary mt-6">
+              Schedule an appointment
+            </Link>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import { FaqAccordion } from "~/components/FaqAccordion";
+import { JsonLd } from "~/components/JsonLd";
+import { PageHeader } from "~/components/PageHeader";
+import { faqs } from "~/content/faq";
+import { pages } from "~/content/pages";
+import { metaFor } from "~/lib/seo";
+import { faqJsonLd } from "~/lib/structured-data";
+
+export const meta = metaFor(pages.faq);
+
+const jsonLd = faqJsonLd(faqs);
+
+export default function Faq() {
+  return (
+    <>
+      <JsonLd data={jsonLd} />
+      <PageHeader eyebrow="FAQ's" title="Frequently Asked Questions">
+        <p>
+          Reaching out for help raises questions. Here are honest answers to the ones we hear most.
+          If yours is not here, just ask.
+        </p>
+      </PageHeader>
+      <div className="container-page max-w-3xl py-14">
+        <FaqAccordion items={faqs} />
+        <div className="mt-12 rounded-3xl bg-teal-50 p-8 text-center">
+          <h2 className="text-2xl font-semibold">Still have a question?</h2>
+          <p className="mx-auto mt-2 max-w-lg text-muted">
+            Call, e-mail or message us. Every enquiry is confidential, and we reply within one
+            working day.
+          </p>
+          <Link to="/contact" className="btn-primary mt-5">
+            Contact Us
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Check, MessageCircle } from "lucide-react";
+import { PageHeader } from "~/components/PageHeader";
+import { Picture } from "~/components/Picture";
+import { healProgram } from "~/content/heal";
+import { pages } from "~/content/pages";
+import { whatsappLink } from "~/content/site";
+import { metaFor } from "~/lib/seo";
+
+export const meta = metaFor(pages.heal);
+
+function DmUsHeal({ className = "" }: { className?: string }) {
+  return (
+    <a
+      href={whatsappLink("Heal")}
+      className={`btn-primary ${className}`}
+      rel="noopener noreferrer"
+      target="_blank"
+    >
+      <MessageCircle aria-hidden="true" className="size-5" />
+      Dm us Heal
+    </a>
+  );
+}
+
+export default function Heal() {
+  return (
+    <>
+      <PageHeader eyebrow="A guided healing journey" title={healProgram.title}>
+        <p>{healProgram.tagline}</p>
+        <DmUsHeal className="mt-6" />
+      </PageHeader>
+      <div className="container-page grid gap-12 py-14 lg:grid-cols-3">
+        <div className="space-y-4 text-lg leading-relaxed lg:col-span-2">
+          <h2 className="text-3xl font-semibold">What it is</h2>
+          {healProgram.intro.map((p) => (
+            <p key={p.slice(0, 24)}>{p}</p>
+          ))}
+          <h2 className="pt-6 text-3xl font-semibold">How it works</h2>
+          <ol className="grid gap-4 sm:grid-cols-2">
+            {healProgram.howItWorks.map((step, i) => (
+              <li
+                key={step.title}
+                className="rounded-2xl border border-linen bg-white p-5 text-base"
+              >
+                <p className="text-sm font-semibold text-clay-700">Step {i + 1}</p>
+                <h3 className="mt-1 text-xl font-semibold">{step.title}</h3>
+                <p className="mt-2 text-muted">{step.body}</p>
+              </li>
+            ))}
+          </ol>
+          <h2 className="pt-6 text-3xl font-semibold">What you can expect</h2>
+          <ul className="space-y-2 text-base">
+            {healProgram.outcomes.map((o) => (
+              <li key={o} className="flex gap-2">
+                <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-teal-700" />
+                {o}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <aside className="space-y-6" aria-label="Who it is for and how to start">
+          <Picture
+            image="heal"
+            alt="A woman with her eyes closed and her hands on her heart, at peace"
+            sizes="(min-width: 1152px) 350px, (min-width: 1024px) 30vw, 100vw"
+            className="block"
+            imgClassName="aspect-[4/3] w-full rounded-3xl object-cover shadow-md"
+          />
+          <div className="rounded-2xl bg-teal-50 p-6">
+            <h2 className="text-2xl font-semibold">Who it is for</h2>
+            <ul className="mt-3 list-disc space-y-2 pl-5">
+              {healProgram.whoItIsFor.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </div>
+          <div className="rounded-2xl bg-teal-800 p-6 text-teal-50">
+            <h2 className="text-2xl font-semibold text-white">Start healing today</h2>
+            <p className="mt-2">
+              Send us the word “Heal” on WhatsApp. A counsellor will reply in confidence and tell
+              you about the next steps.
+            </p>
+            <DmUsHeal className="mt-4" />
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}

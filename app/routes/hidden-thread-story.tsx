@@ -1,0 +1,80 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, data } from "react-router";
+import { Picture } from "~/components/Picture";
+import { StoryEmail } from "~/components/StoryEmail";
+import { hiddenThread } from "~/content/campaign";
+import { stories } from "~/content/stories";
+import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/hidden-thread-story";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const story = stories.find((s) => s.id === params.id);
+  if (!story) return data({ story: null }, { status: 404 });
+  return { story };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const story = loaderData?.story;
+  const siteUrl = siteUrlFrom(matches);
+  if (!story) {
+    return [
+      { title: "Story not found | The Hidden Thread" },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  return seoMeta({
+    title: `Day ${story.day}: ${story.title} | The Hidden Thread`,
+    description: story.teaser,
+    path: `/hidden-thread/${story.id}`,
+    siteUrl,
+  });
+}
+
+export default function Story({ loaderData }: Route.ComponentProps) {
+  const { story } = loaderData;
+  const back = (
+    <Link
+      to="/hidden-thread"
+      className="inline-flex items-center gap-2 font-semibold text-teal-800"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" /> Back to Stories
+    </Link>
+  );
+  if (!story) {
+    return (
+      <section className="container-page py-20 text-center">
+        <h1 className="text-3xl font-semibold">Story not found.</h1>
+        <p className="mx-auto mt-4 max-w-xl text-muted">
+          There are six stories in The Hidden Thread, from Day 1 to Day 6. This one does not exist.
+        </p>
+        <p className="mt-6">{back}</p>
+      </section>
+    );
+  }
+  return (
+    <article className="container-page max-w-3xl py-12">
+      {back}
+      <p className="eyebrow mt-8">Day {story.day} of 6</p>
+      <h1 className="mt-2 text-4xl font-semibold sm:text-5xl">{story.title}</h1>
+      <Picture
+        image={story.image}
+        alt=""
+        sizes="(min-width: 768px) 720px, calc(100vw - 2rem)"
+        priority
+        className="mt-8 block"
+        imgClassName="aspect-video w-full rounded-3xl object-cover shadow-md"
+      />
+      <div className="mt-8">
+        <StoryEmail email={story.email} />
+      </div>
+      <a
+        href={hiddenThread.registrationUrl}
+        className="btn-primary mt-10"
+        rel="noopener noreferrer"
+        target="_blank"
+      >
+        Register now
+      </a>
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import { PageHeader } from "~/components/PageHeader";
+import { Picture } from "~/components/Picture";
+import { hiddenThread } from "~/content/campaign";
+import { pages } from "~/content/pages";
+import { stories } from "~/content/stories";
+import { metaFor } from "~/lib/seo";
+
+export const meta = metaFor(pages.hiddenThread);
+
+export default function HiddenThread() {
+  return (
+    <>
+      <PageHeader eyebrow={`Free webinar · ${hiddenThread.date}`} title={hiddenThread.name}>
+        <p>
+          Six short stories, one for each day, about the unseen patterns that quietly shape the way
+          we love: the family we grew up in, the expectations nobody says out loud, the old wounds
+          we carry. They lead to a free live webinar on {hiddenThread.date}. Registration is
+          required.
+        </p>
+        <a
+          href={hiddenThread.registrationUrl}
+          className="btn-primary mt-6"
+          rel="noopener noreferrer"
+          target="_blank"
+        >
+          Register now
+        </a>
+      </PageHeader>
+      <div className="container-page py-14">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {stories.map((story) => (
+            <li
+              key={story.id}
+              className="flex flex-col overflow-hidden rounded-2xl border border-linen bg-white shadow-sm"
+            >
+              <Picture
+                image={story.image}
+                alt=""
+                sizes="(min-width: 1152px) 350px, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
+                imgClassName="aspect-[3/2] w-full object-cover"
+              />
+              <div className="flex flex-1 flex-col p-6">
+                <p className="eyebrow">Day {story.day}</p>
+                <h2 className="mt-2 text-2xl font-semibold">{story.title}</h2>
+                <p className="mt-2 flex-1 text-muted">{story.teaser}</p>
+                <div className="mt-5 flex flex-wrap gap-3">
+                  <Link to={`/hidden-thread/${story.id}`} className="btn-secondary px-4">
+                    Read the Full Story<span className="sr-only">: Day {story.day}</span>
+                  </Link>
+                  <a
+                    href={hiddenThread.registrationUrl}
+                    className="btn-outline px-4"
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
+                    Register now
+                  </a>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { Link } from "react-router";
+import { Carousel } from "~/components/Carousel";
+import { HomeHero } from "~/components/HomeHero";
+import { JsonLd } from "~/components/JsonLd";
+import { LinkCards } from "~/components/LinkCards";
+import { TestimonialCard } from "~/components/TestimonialCard";
+import { TestimonialList } from "~/components/TestimonialList";
+import { VideoEmbed } from "~/components/VideoEmbed";
+import { featuredProgrammes, homeCta, homeVideo, serviceTiles } from "~/content/home";
+import { pages } from "~/content/pages";
+import { TESTIMONIALS_WAIT_MS, deferUnlessQuick } from "~/lib/defer";
+import { metaFor } from "~/lib/seo";
+import { practiceJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/home";
+
+export const meta = metaFor(pages.home);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // A slow sheet does not hold the page: past the wait, the carousel streams in afterwards.
+  const { value } = await deferUnlessQuick(context.services.testimonials(), TESTIMONIALS_WAIT_MS);
+  return { jsonLd: practiceJsonLd(context.siteUrl), testimonials: value };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <JsonLd data={loaderData.jsonLd} />
+      <HomeHero />
+
+      <section className="container-page py-16" aria-labelledby="featured-heading">
+        <p className="eyebrow">Programmes</p>
+        <h2 id="featured-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
+          Featured programmes
+        </h2>
+        <LinkCards cards={featuredProgrammes} linkLabel="Learn more" columns={4} />
+      </section>
+
+      <section className="bg-teal-900 py-16 text-teal-50" aria-labelledby="video-heading">
+        <div className="container-page grid items-center gap-10 lg:grid-cols-5">
+          <div className="lg:col-span-2">
+            <p className="text-sm font-semibold tracking-widest text-gold uppercase">Watch</p>
+            <h2 id="video-heading" className="mt-2 text-3xl font-semibold text-white sm:text-4xl">
+              {homeVideo.title}
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed text-teal-100">{homeVideo.intro}</p>
+          </div>
+          <div className="lg:col-span-3">
+            <VideoEmbed
+              youtubeId={homeVideo.youtubeId}
+              title={homeVideo.title}
+              poster={homeVideo.poster}
+            />
+          </div>
+        </div>
+      </section>
+
+      <section className="bg-teal-50 py-16" aria-labelledby="services-heading">
+        <div className="container-page">
+          <p className="eyebrow">Services</p>
+          <h2 id="services-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
+            How we can help
+          </h2>
+          <LinkCards cards={serviceTiles} linkLabel="See our services" columns={3} />
+        </div>
+      </section>
+
+      <section className="container-page py-16" aria-labelledby="testimonials-heading">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="eyebrow">In their words</p>
+            <h2 id="testimonials-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
+              What our clients say
+            </h2>
+          </div>
+          <Link to="/testimonials" className="btn-outline">
+            Read all testimonials
+          </Link>
+        </div>
+        <div className="mt-8">
+          <TestimonialList testimonials={loaderData.testimonials}>
+            {(list) => (
+              <Carousel
+                label="Client testimonials"
+                delay={5000}
+                slideClassName="basis-full md:basis-1/2 lg:basis-1/3"
+              >
+                {list.map((t) => (
+                  <TestimonialCard key={`${t.name}-${t.review.slice(0, 20)}`} testimonial={t} />
+                ))}
+              </Carousel>
+            )}
+          </TestimonialList>
+        </div>
+      </section>
+
+      <section className="bg-sand py-16" aria-labelledby="cta-heading">
+        <div className="container-page text-center">
+          <h2 id="cta-heading" className="text-3xl font-semibold sm:text-4xl">
+            {homeCta.heading}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">{homeCta.text}</p>
+          <Link to={homeCta.primary.to} className="btn-primary mt-8">
+            {homeCta.primary.label}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { PageHeader } from "~/components/PageHeader";
+import { pages } from "~/content/pages";
+import { marriageTips } from "~/content/tips";
+import { metaFor } from "~/lib/seo";
+
+export const meta = metaFor(pages.marriageTips);
+
+export default function MarriageTips() {
+  return (
+    <>
+      <PageHeader eyebrow="Tips" title="Marriage Tips">
+        <p>
+          Strong marriages are built in ordinary moments. Here are ten small habits we see again and
+          again in couples who stay close.
+        </p>
+      </PageHeader>
+      <div className="container-page py-14">
+        <ol className="grid gap-5 md:grid-cols-2">
+          {marriageTips.map((tip, i) => (
+            <li key={tip.title} className="flex gap-4 rounded-2xl border border-linen bg-white p-6">
+              <span
+                aria-hidden="true"
+                className="font-display text-3xl font-semibold text-clay-600"
+              >
+                {i + 1}
+              </span>
+              <div>
+                <h2 className="text-xl font-semibold">{tip.title}</h2>
+                <p className="mt-2 leading-relaxed text-muted">{tip.body}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-12 rounded-3xl bg-sand p-8 text-center">
+          <h2 className="text-2xl font-semibold">Want to go deeper?</h2>
+          <p className="mx-auto mt-2 max-w-xl text-muted">
+            Our book, Marriage Can Work, turns these habits into a practical plan for the two of
+            you.
+          </p>
+          <Link to="/book" className="btn-primary mt-5">
+            Get our Book
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}

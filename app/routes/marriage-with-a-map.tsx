@@ -1,0 +1,86 @@
+import { Check, MessageCircle } from "lucide-react";
+import { PageHeader } from "~/components/PageHeader";
+import { Picture } from "~/components/Picture";
+import { pages } from "~/content/pages";
+import { mapPlans } from "~/content/programmes";
+import { whatsappLink } from "~/content/site";
+import { formatNaira } from "~/lib/money";
+import { metaFor } from "~/lib/seo";
+
+export const meta = metaFor(pages.marriageWithAMap);
+
+export default function MarriageWithAMap() {
+  return (
+    <>
+      <PageHeader eyebrow="Guided plans for couples" title="Marriage with a Map">
+        <p>
+          Love is not enough without direction. Choose the plan that fits where you are, and we will
+          walk the road with you, one session at a time.
+        </p>
+      </PageHeader>
+      <div className="container-page py-14">
+        <section
+          aria-labelledby="how-heading"
+          className="mb-14 grid items-center gap-8 lg:grid-cols-2 lg:gap-12"
+        >
+          <Picture
+            image="map-plans"
+            alt=""
+            sizes="(min-width: 1152px) 544px, (min-width: 1024px) 45vw, 100vw"
+            imgClassName="aspect-[3/2] w-full rounded-3xl object-cover shadow-md"
+          />
+          <div>
+            <h2 id="how-heading" className="text-3xl font-semibold">
+              How the plans work
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed">
+              Each plan is a set of guided sessions for the two of you with one counsellor, in
+              person in Lekki or online. We begin by mapping where your marriage is today: its
+              strengths, its sore spots and the patterns you keep repeating. Then we agree where you
+              want to be, and plan the route together.
+            </p>
+            <p className="mt-4 text-lg leading-relaxed">
+              Choose a plan below and send us a message on WhatsApp. We will confirm your place and
+              arrange your first session.
+            </p>
+          </div>
+        </section>
+        <h2 className="text-3xl font-semibold">Choose your plan</h2>
+        <ul className="mt-8 grid gap-6 lg:grid-cols-3">
+          {mapPlans.map((plan) => (
+            <li
+              key={plan.id}
+              className="flex flex-col rounded-3xl border border-linen bg-white p-7"
+            >
+              <h3 className="text-2xl font-semibold">{plan.tier}</h3>
+              <p className="mt-1 font-semibold text-clay-700">{plan.sessions} sessions</p>
+              <p className="mt-4 text-3xl font-semibold text-teal-900">
+                {formatNaira(plan.original)}
+              </p>
+              <p className="mt-3 text-muted">{plan.description}</p>
+              <ul className="mt-5 flex-1 space-y-2">
+                {plan.features.map((f) => (
+                  <li key={f} className="flex gap-2">
+                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-teal-700" />
+                    {f}
+                  </li>
+                ))}
+              </ul>
+              <a
+                href={whatsappLink(
+                  `Hello, I would like to register for the Marriage with a Map ${plan.tier} (${plan.sessions} sessions).`,
+                )}
+                className="btn-primary mt-6"
+                rel="noopener noreferrer"
+                target="_blank"
+              >
+                <MessageCircle aria-hidden="true" className="size-5" />
+                Register on WhatsApp<span className="sr-only">: {plan.tier}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { PageHeader } from "~/components/PageHeader";
+import { NewsletterForm } from "~/components/forms/NewsletterForm";
+import { pages } from "~/content/pages";
+import { checkSubmission, commonFailure, readForm, submitMeta } from "~/lib/forms/action.server";
+import type { FormOutcome } from "~/lib/forms/outcomes";
+import { newsletterSchema } from "~/lib/forms/schemas";
+import { formHeaders } from "~/lib/forms/headers";
+import { metaFor } from "~/lib/seo";
+import type { Route } from "./+types/newsletter";
+
+export const headers = formHeaders;
+export const meta = metaFor(pages.newsletter);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = checkSubmission(await readForm(request), newsletterSchema);
+  if (!form.ok) return form.response;
+  if (form.bot) return { outcome: "sent" } satisfies FormOutcome;
+  const meta = submitMeta(request, context, "Newsletter");
+  const result = await context.services.forms.newsletter(form.data, meta);
+  // A CRM refusal still leaves the sign-up stored with us, so the visitor is subscribed.
+  if (result.status === "ok" || result.status === "rejected") {
+    return { outcome: "sent" } satisfies FormOutcome;
+  }
+  return commonFailure(result);
+}
+
+const benefits = [
+  { title: "Weekly tips", text: "One short, practical idea each week to bring you closer." },
+  {
+    title: "Communication strategies",
+    text: "Words and habits that turn arguments into conversations.",
+  },
+  {
+    title: "Exclusive content",
+    text: "Early invitations to webinars, programmes and new resources.",
+  },
+];
+
+export default function Newsletter() {
+  return (
+    <>
+      <PageHeader eyebrow="Newsletter" title="Love, a little better every week">
+        <p>
+          Join our newsletter for gentle, practical guidance on relationships, marriage and dating,
+          written by our counsellors and delivered once a week.
+        </p>
+      </PageHeader>
+      <div className="container-page grid gap-12 py-14 lg:grid-cols-2">
+        <section aria-labelledby="signup-heading">
+          <h2 id="signup-heading" className="text-3xl font-semibold">
+            Join the newsletter
+          </h2>
+          <p className="mt-2 mb-6 text-muted">Just your e-mail address. One letter a week.</p>
+          <NewsletterForm id="page" />
+          <p className="mt-6 text-muted">No spam, ever. Unsubscribe at any time.</p>
+        </section>
+        <section aria-labelledby="benefits-heading">
+          <h2 id="benefits-heading" className="text-3xl font-semibold">
+            What you will receive
+          </h2>
+          <ul className="mt-6 space-y-4">
+            {benefits.map((b) => (
+              <li key={b.title} className="rounded-2xl border border-linen bg-white p-6">
+                <h3 className="text-xl font-semibold">{b.title}</h3>
+                <p className="mt-2 text-muted">{b.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { MessageCircle, Phone } from "lucide-react";
+import { data, redirect } from "react-router";
+import { PageHeader } from "~/components/PageHeader";
+import { type BookingOutcome, BookingForm } from "~/components/forms/BookingForm";
+import { messages } from "~/content/messages";
+import { pages } from "~/content/pages";
+import { practice, whatsappLink } from "~/content/site";
+import { checkSubmission, commonFailure, readForm, submitMeta } from "~/lib/forms/action.server";
+import { bookingSchema, formValues } from "~/lib/forms/schemas";
+import { bookingUrl } from "~/lib/scheduling";
+import { formHeaders } from "~/lib/forms/headers";
+import { metaFor } from "~/lib/seo";
+import type { Route } from "./+types/schedule";
+
+export const headers = formHeaders;
+export const meta = metaFor(pages.schedule);
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { providerOrigin: new URL(context.services.schedulingUrl).origin };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const values = formValues(formData);
+  const forms = context.services.forms;
+
+  if (values.intent === "booked") {
+    const marked = await forms.markBooked(Number(values.id), values.token ?? "");
+    return data({ outcome: "booked" } satisfies BookingOutcome, { status: marked ? 200 : 404 });
+  }
+
+  const withScript = values.js === "1";
+  const form = checkSubmission(formData, bookingSchema);
+  if (!form.ok) return form.response;
+  const base = context.services.schedulingUrl;
+  const embedDomain = new URL(context.siteUrl).host;
+  if (form.bot) {
+    // Answered like a person, but nothing is stored.
+    return withScript
+      ? ({
+          outcome: "open",
+          providerUrl: bookingUrl(base, form.data, embedDomain),
+          id: 0,
+          token: "",
+        } satisfies BookingOutcome)
+      : redirect(bookingUrl(base, form.data));
+  }
+  const result = await forms.booking(
+    form.data,
+    submitMeta(request, context, "Schedule Your Appointment"),
+  );
+  if (result.status !== "ok") {
+    const failed: BookingOutcome = { outcome: "failed", message: messages.booking.failed };
+    return commonFailure(result) ?? data(failed, { status: 500 });
+  }
+  // Without JavaScript there is no dialog: go to the provider's page itself, details filled in.
+  if (!withScript) return redirect(bookingUrl(base, form.data));
+  return {
+    outcome: "open",
+    providerUrl: bookingUrl(base, form.data, embedDomain),
+    id: result.id,
+    token: result.token ?? "",
+  } satisfies BookingOutcome;
+}
+
+export default function Schedule({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader eyebrow="Book a session" title="Schedule Your Appointment">
+        <p>
+          Choose a time for your first conversation with us. Sessions last about an hour and can be
+          in person at our Lekki office or online by secure video. Everything you share is
+          confidential.
+        </p>
+      </PageHeader>
+      <div className="container-page grid gap-10 py-14 lg:grid-cols-5">
+        <section
+          aria-labelledby="book-heading"
+          className="rounded-3xl border border-linen bg-white p-6 sm:p-8 lg:col-span-3"
+        >
+          <h2 id="book-heading" className="text-3xl font-semibold">
+            Book Your Session
+          </h2>
+          <p className="mt-2 mb-6 text-muted">
+            Tell us who you are, then pick a date and time on our booking calendar. Your details are
+            filled in for you.
+          </p>
+          <BookingForm providerOrigin={loaderData.providerOrigin} />
+        </section>
+        <section
+          aria-labelledby="other-ways"
+          className="rounded-3xl bg-teal-50 p-6 sm:p-8 lg:col-span-2"
+        >
+          <h2 id="other-ways" className="text-2xl font-semibold">
+            Other Ways to Schedule
+          </h2>
+          <h3 className="mt-5 text-lg font-semibold">Call Us Directly</h3>
+          <ul className="mt-2 space-y-1">
+            {practice.phones.map((p) => (
+              <li key={p.e164}>
+                <a
+                  href={`tel:${p.e164}`}
+                  className="inline-flex min-h-11 items-center gap-2 text-lg font-semibold text-teal-800"
+                >
+                  <Phone aria-hidden="true" className="size-4" /> {p.display}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-5 text-lg font-semibold">Message us on WhatsApp</h3>
+          <p className="mt-1 text-muted">We reply during office hours, usually within the hour.</p>
+          <a
+            href={whatsappLink("Hello, I would like to book a counselling session.")}
+            className="btn-secondary mt-3"
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            <MessageCircle aria-hidden="true" className="size-5" /> Chat on WhatsApp
+          </a>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { PageHeader } from "~/components/PageHeader";
+import { Picture } from "~/components/Picture";
+import { pages } from "~/content/pages";
+import { leadCounsellor, teamMembers } from "~/content/team";
+import { metaFor } from "~/lib/seo";
+
+export const meta = metaFor(pages.team);
+
+export default function Team() {
+  return (
+    <>
+      <PageHeader eyebrow="Our people" title="Meet Our Team">
+        <p>
+          Behind every session is a person who has chosen this work because they believe
+          relationships can heal. Here are the people who will sit with you.
+        </p>
+      </PageHeader>
+      <div className="container-page py-14">
+        <section
+          aria-labelledby="lead-heading"
+          className="grid items-center gap-8 overflow-hidden rounded-3xl bg-teal-50 md:grid-cols-5"
+        >
+          <Picture
+            image={leadCounsellor.image}
+            alt={`Portrait of ${leadCounsellor.name}`}
+            sizes="(min-width: 1152px) 440px, (min-width: 768px) 38vw, 100vw"
+            priority
+            className="md:col-span-2"
+            imgClassName="aspect-square h-full w-full object-cover md:aspect-[4/5]"
+          />
+          <div className="px-6 pb-8 md:col-span-3 md:py-8 md:pr-10 md:pl-0">
+            <p className="eyebrow">{leadCounsellor.title}</p>
+            <h2 id="lead-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
+              {leadCounsellor.name}
+            </h2>
+            <p className="mt-1 font-semibold text-muted">{leadCounsellor.post}</p>
+            <p className="mt-4 text-lg leading-relaxed">{leadCounsellor.bio}</p>
+          </div>
+        </section>
+
+        <h2 className="mt-16 text-3xl font-semibold">The team beside her</h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {teamMembers.map((m) => (
+            <li key={m.name} className="rounded-2xl border border-linen bg-white p-6 shadow-sm">
+              <div className="flex items-center gap-4 lg:flex-col lg:items-start">
+                <Picture
+                  image={m.image}
+                  alt={`Portrait of ${m.name}`}
+                  sizes="(min-width: 1024px) 128px, 96px"
+                  className="block size-24 shrink-0 overflow-hidden rounded-full bg-sand lg:size-32"
+                  imgClassName="size-full object-cover"
+                />
+                <div>
+                  <h3 className="text-xl font-semibold">{m.name}</h3>
+                  <p className="mt-1 font-semibold text-clay-700">{m.title}</p>
+                  <p className="text-sm text-muted">{m.post}</p>
+                </div>
+              </div>
+              <p className="mt-4 leading-relaxed">{m.bio}</p>
+            </li>
+          ))}
+        </ul>
+
+        <div className="mt-14 rounded-3xl bg-teal-800 p-8 text-center text-teal-50 sm:p-10">
+          <h2 className="text-3xl font-semibold text-white">Ready to meet us?</h2>
+          <p className="mx-auto mt-3 max-w-xl">
+            Choose a time for a first conversation, in person in Lekki or online. We will match you
+            with the counsellor best suited to what you are facing.
+          </p>
+          <Link to="/schedule" className="btn-primary mt-6">
+            Book a session with our team
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}

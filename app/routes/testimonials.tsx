@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { PageHeader } from "~/components/PageHeader";
+import { TestimonialCard } from "~/components/TestimonialCard";
+import { TestimonialList } from "~/components/TestimonialList";
+import { pages } from "~/content/pages";
+import { TESTIMONIALS_WAIT_MS, deferUnlessQuick } from "~/lib/defer";
+import { metaFor } from "~/lib/seo";
+import type { Route } from "./+types/testimonials";
+
+export const meta = metaFor(pages.testimonials);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // A slow sheet does not hold the page: past the wait, the list streams in behind its loading text.
+  const { value } = await deferUnlessQuick(context.services.testimonials(), TESTIMONIALS_WAIT_MS);
+  return { testimonials: value };
+}
+
+export default function Testimonials({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader eyebrow="In their words" title="Testimonials">
+        <p>
+          Every story here was shared with us by a client who wanted others to know that things can
+          get better. We are grateful to each of them.
+        </p>
+      </PageHeader>
+      <div className="container-page py-14">
+        <TestimonialList testimonials={loaderData.testimonials}>
+          {(list) => (
+            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {list.map((t) => (
+                <li key={`${t.name}-${t.review.slice(0, 20)}`}>
+                  <TestimonialCard testimonial={t} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TestimonialList>
+        <div className="mt-14 rounded-3xl bg-sand p-8 text-center">
+          <h2 className="text-2xl font-semibold sm:text-3xl">Your story can change too</h2>
+          <p className="mx-auto mt-3 max-w-xl text-muted">
+            Every couple and every person here started with one conversation. Yours is confidential
+            and without judgement.
+          </p>
+          <Link to="/schedule" className="btn-primary mt-6">
+            Begin your own story
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/** A port nobody is listening on, so the suite never collides with a running `npm start`. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+// Computed once in the runner and inherited by the workers through the environment.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
+process.env.FAKE_HUBSPOT_PORT ??= String(await freePort());
+process.env.FAKE_SMTP_PORT ??= String(await freePort());
+process.env.FAKES_ADMIN_PORT ??= String(await freePort());
+const port = Number(process.env.E2E_PORT);
+/** where tests read and steer the fake HubSpot and SMTP server */
+export const fakesAdmin = `http://127.0.0.1:${process.env.FAKES_ADMIN_PORT}`;
+export const fakeHubspot = `http://127.0.0.1:${process.env.FAKE_HUBSPOT_PORT}`;
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["json", { outputFile: "reports/tests/e2e.json" }]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: chromiumArgs,
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: "node --import tsx tests/support/fakes-main.ts",
+      url: `${fakesAdmin}/health`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node --import tsx server/main.ts",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SITE_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: "warn",
+        HUBSPOT_API_URL: fakeHubspot,
+        HUBSPOT_PORTAL_ID: "12345",
+        HUBSPOT_CONTACT_FORM_ID: "contact-form",
+        HUBSPOT_NEWSLETTER_FORM_ID: "newsletter-form",
+        SCHEDULING_URL: `${fakesAdmin}/provider/consultation`,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
+        MAIL_FROM: "website@kindredhearts.ng",
+        PRACTICE_INBOX: "team@kindredhearts.ng",
+        // The suite sends many forms from one address; the limiter has its own tests.
+        FORM_RATE_LIMIT: "1000",
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      },
+    },
+  ],
+});

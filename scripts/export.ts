@@ -1,0 +1,80 @@
+/**
+ * Exports stored submissions as CSV for the practice:
+ *   npm run export -- --kind contact --since 2026-01-01 > leads.csv
+ * Kinds: contact, booking, newsletter. With the embedded database, stop the site first (the
+ * embedded database serves one process at a time); with DATABASE_URL it can run any time.
+ */
+import { parseArgs } from "node:util";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { configFromEnvironment } from "../server/config";
+import { csvLine } from "../server/csv";
+import { openDatabase } from "../server/db/client";
+import { deliveries, submissions } from "../server/db/schema";
+
+const columns = {
+  contact: ["name", "email", "phone", "need", "message", "pageUri"],
+  booking: ["name", "email", "phone", "booked", "pageUri"],
+  newsletter: ["email", "pageUri"],
+} as const;
+
+type Kind = keyof typeof columns;
+
+const { values } = parseArgs({
+  options: { kind: { type: "string", default: "contact" }, since: { type: "string" } },
+});
+const kind = values.kind as Kind;
+if (!(kind in columns)) {
+  console.error(`--kind must be one of: ${Object.keys(columns).join(", ")}`);
+  process.exit(2);
+}
+const since = values.since ? new Date(values.since) : new Date(0);
+if (Number.isNaN(since.getTime())) {
+  console.error("--since must be a date like 2026-01-01");
+  process.exit(2);
+}
+
+const config = configFromEnvironment();
+if (!config.databaseUrl) {
+  const running = await fetch(`http://127.0.0.1:${config.port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (running) {
+    console.error(
+      `The site is running on port ${config.port} with the embedded database, which serves one ` +
+        `process at a time. Stop it first, or set DATABASE_URL to use Postgres.`,
+    );
+    process.exit(1);
+  }
+}
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const rows = await database.db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.kind, kind), gte(submissions.createdAt, since)))
+    .orderBy(asc(submissions.createdAt));
+  const ids = rows.map((r) => r.id);
+  const outbox = ids.length
+    ? await database.db.select().from(deliveries).where(inArray(deliveries.submissionId, ids))
+    : [];
+  process.stdout.write(csvLine(["id", "received_at", "status", ...columns[kind], "delivery"]));
+  for (const row of rows) {
+    const delivery = outbox
+      .filter((d) => d.submissionId === row.id)
+      .map((d) => `${d.destination}: ${d.status}`)
+      .join("; ");
+    process.stdout.write(
+      csvLine([
+        row.id,
+        row.createdAt,
+        row.status,
+        ...columns[kind].map((c) => row.payload[c] ?? ""),
+        delivery,
+      ]),
+    );
+  }
+  console.error(`${rows.length} ${kind} submission(s) since ${since.toISOString().slice(0, 10)}`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,145 @@
+import "../app/lib/load-context";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { Logger } from "./logger";
+import { formGuard } from "./form-guard";
+import { createServices } from "./services";
+import { assignNonce, permissionsPolicy, securityHeaders } from "./security";
+
+/** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
+const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe"];
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** the React Router server build, or a loader of it (development reloads it per request) */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** folder of built browser assets; absent in development, where Vite serves them */
+  clientDir?: string;
+  version: string;
+  /** development only: Vite's middleware, mounted before the page handler */
+  devMiddleware?: RequestHandler;
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, database, logger } = deps;
+  const { services, outbox } = createServices({ config, database, logger });
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy ? 1 : false);
+
+  app.use(requestLog(logger));
+  app.use(assignNonce);
+  if (!deps.devMiddleware) {
+    const schedulingOrigin = new URL(services.schedulingUrl).origin;
+    app.use(securityHeaders(config, { schedulingOrigin }));
+  }
+  app.use(permissionsPolicy);
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const databaseUp = await database.ping();
+    res.set("Cache-Control", "no-store");
+    res.status(databaseUp ? 200 : 503).json({
+      status: databaseUp ? "ok" : "degraded",
+      database: databaseUp ? "up" : "down",
+      version: deps.version,
+    });
+  });
+
+  app.use(lowercasePaths);
+  app.use(formGuard({ siteOrigin: new URL(config.siteUrl).origin, formPaths: FORM_PATHS }));
+
+  if (deps.devMiddleware) {
+    app.use(deps.devMiddleware);
+  } else if (deps.clientDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(deps.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
+    );
+    app.use(express.static(deps.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: deps.build,
+      mode: config.production ? "production" : "development",
+      getLoadContext: (req, res): AppLoadContext => ({
+        nonce: res.locals.nonce as string,
+        siteUrl: config.siteUrl,
+        version: deps.version,
+        log: (level, msg, fields) => logger[level](fields ?? {}, msg),
+        services,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
+    }),
+  );
+
+  app.use(((error, req, res, _next) => {
+    const status = typeof error?.status === "number" ? error.status : 500;
+    if (status >= 500)
+      logger.error({ err: { message: error?.message }, path: req.path }, "request failed");
+    if (res.headersSent) return res.end();
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : "Something went wrong. Please try again.");
+  }) satisfies ErrorRequestHandler);
+
+  return { app, outbox };
+}
+
+/** One line per request: method, path (never the query string), status and milliseconds. */
+function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      logger.info(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
+        "request",
+      );
+    });
+    next();
+  };
+}
+
+/**
+ * Every page URL is lower case; capitalised variants (the nav's /Contact, a typed /About) are
+ * redirected permanently so each page has one address. Hashed asset names are left alone.
+ */
+const lowercasePaths: RequestHandler = (req, res, next) => {
+  // Data requests of client-side navigations are left to the route, which redirects itself.
+  if (
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.path.startsWith("/assets/") &&
+    !req.path.endsWith(".data")
+  ) {
+    const lower = req.path.toLowerCase();
+    if (lower !== req.path) {
+      const q = req.originalUrl.indexOf("?");
+      const query = q === -1 ? "" : req.originalUrl.slice(q);
+      // Collapse leading slashes so "//Example.com" cannot become an off-site redirect.
+      const target = "/" + lower.replace(/^\/+/, "");
+      return res.redirect(301, target + query);
+    }
+  }
+  next();
+};

@@ -1,0 +1,106 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env (STYLE.md rule 3). Every variable is optional; unset
+ * integrations fall back to embedded defaults so a fresh `npm start` shows a complete site.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = (what: string) =>
+  optionalString.refine((v) => v === undefined || URL.canParse(v), {
+    message: `must be an absolute URL (${what})`,
+  });
+
+const positiveInt = (fallback: number) =>
+  optionalString
+    .refine((v) => v === undefined || /^\d+$/.test(v), { message: "must be a whole number" })
+    .transform((v) => (v === undefined ? fallback : Number(v)));
+
+const flag = optionalString
+  .refine((v) => v === undefined || /^(1|0|true|false|yes|no)$/i.test(v), {
+    message: "must be true or false",
+  })
+  .transform((v) => v !== undefined && /^(1|true|yes)$/i.test(v));
+
+const envSchema = z.object({
+  NODE_ENV: optionalString,
+  PORT: positiveInt(3000).refine((p) => p < 65536, { message: "must be 0-65535" }),
+  HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
+  SITE_URL: optionalUrl("e.g. https://example.com"),
+  DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: "must be a postgres:// connection string",
+  }),
+  DATA_DIR: optionalString.transform((v) => v ?? "./data"),
+  HUBSPOT_PORTAL_ID: optionalString,
+  HUBSPOT_CONTACT_FORM_ID: optionalString,
+  HUBSPOT_NEWSLETTER_FORM_ID: optionalString,
+  HUBSPOT_API_URL: optionalUrl("Forms API base").transform((v) => v ?? "https://api.hsforms.com"),
+  TESTIMONIALS_API_URL: optionalUrl("SheetDB-style base URL"),
+  SCHEDULING_URL: optionalUrl("the scheduling provider's booking page"),
+  GA_MEASUREMENT_ID: optionalString.refine((v) => v === undefined || /^G-[A-Z0-9]+$/.test(v), {
+    message: "must look like G-XXXXXXX",
+  }),
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+    message: "must be an smtp:// or smtps:// URL",
+  }),
+  MAIL_FROM: optionalString,
+  PRACTICE_INBOX: optionalString,
+  FORM_RATE_LIMIT: positiveInt(5),
+  TRUST_PROXY: flag,
+  RETENTION_DAYS: positiveInt(365).refine((d) => d >= 1, { message: "must be at least 1" }),
+  LOG_LEVEL: optionalString
+    .refine((v) => v === undefined || /^(fatal|error|warn|info|debug|trace|silent)$/.test(v), {
+      message: "must be a pino level",
+    })
+    .transform((v) => v ?? "info"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** The configuration of this process, from its environment. */
+export function configFromEnvironment() {
+  return loadConfig(process.env);
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses an environment. Throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    production: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    siteUrl,
+    https: siteUrl.startsWith("https://"),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    hubspot: {
+      portalId: e.HUBSPOT_PORTAL_ID,
+      contactFormId: e.HUBSPOT_CONTACT_FORM_ID,
+      newsletterFormId: e.HUBSPOT_NEWSLETTER_FORM_ID,
+      apiUrl: e.HUBSPOT_API_URL.replace(/\/+$/, ""),
+    },
+    testimonialsApiUrl: e.TESTIMONIALS_API_URL?.replace(/\/+$/, ""),
+    schedulingUrl: e.SCHEDULING_URL,
+    gaMeasurementId: e.GA_MEASUREMENT_ID,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, practiceInbox: e.PRACTICE_INBOX },
+    formRateLimit: e.FORM_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    retentionDays: e.RETENTION_DAYS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Every form a visitor sends, stored before anything else happens. */
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind", { enum: ["contact", "newsletter", "booking"] }).notNull(),
+    payload: jsonb("payload").$type<Record<string, string>>().notNull(),
+    status: text("status").notNull().default("received"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("submissions_kind_created_idx").on(t.kind, t.createdAt)],
+);
+
+/** The outbox: one row per submission and destination, worked off with retries. */
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    submissionId: bigint("submission_id", { mode: "number" })
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    destination: text("destination", { enum: ["hubspot", "email"] }).notNull(),
+    status: text("status", { enum: ["pending", "sending", "delivered", "rejected", "dead"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'sending')`),
+    uniqueIndex("deliveries_submission_destination_idx").on(t.submissionId, t.destination),
+  ],
+);
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    token: text("token").notNull(),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("subscribers_email_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("subscribers_token_idx").on(t.token),
+  ],
+);
+
+export const testimonialsCache = pgTable("testimonials_cache", {
+  id: integer("id").primaryKey(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+  rows: jsonb("rows").$type<unknown[]>().notNull(),
+});
+
+/** Fixed-window counters for form rate limits, shared by every process on one database. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,61 @@
+import type { RequestHandler, Response } from "express";
+
+export const MAX_FORM_BYTES = 16 * 1024;
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * Checks every state-changing request before it reaches a page's action: it must come from this
+ * site, carry a form body, and be small. Each refusal is a short page that says what to do.
+ * (Provider webhooks are signed instead and are mounted before this guard.)
+ */
+export function formGuard(options: { siteOrigin: string; formPaths: string[] }): RequestHandler {
+  const accepting = new Set(options.formPaths);
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    // Client-side form posts go to "<path>.data"; both forms name the same page action.
+    if (req.method !== "POST" || !accepting.has(req.path.replace(/\.data$/, "").toLowerCase())) {
+      res.set("Allow", "GET, HEAD");
+      return refuse(res, 405, "This address does not accept forms.");
+    }
+
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    // A browser says where a form came from in Origin, or failing that in Sec-Fetch-Site.
+    const crossSite = origin
+      ? origin !== options.siteOrigin && origin !== ownOrigin
+      : fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
+    if (crossSite) return refuse(res, 403, "This form can only be sent from our own website.");
+
+    const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!FORM_TYPES.includes(type)) {
+      return refuse(res, 400, "We could not read that request: it was not a form.");
+    }
+    const length = req.get("content-length");
+    if (length === undefined || !/^\d+$/.test(length)) {
+      return refuse(res, 411, "We could not read that request: its length was missing.");
+    }
+    if (Number(length) > MAX_FORM_BYTES) {
+      return refuse(
+        res,
+        413,
+        "That form was too large to send. Please shorten your message and try again.",
+      );
+    }
+    next();
+  };
+}
+
+function refuse(res: Response, status: number, message: string) {
+  res.status(status);
+  res.set("Cache-Control", "no-store");
+  // Browsers that posted a normal form see a page; scripts see the same words.
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+        `<title>Form not sent</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5">` +
+        `<h1>Your form was not sent</h1><p>${message}</p><p><a href="/contact">Back to the contact page</a></p></body></html>`,
+    );
+}

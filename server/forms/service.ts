@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { FormResult, FormsService, SubmitMeta } from "../../app/lib/load-context";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { deliveries, submissions, subscribers } from "../db/schema";
+import type { Logger } from "../logger";
+import type { Destination, Outbox } from "../outbox";
+import type { RateLimiter } from "../rate-limit";
+
+/** How long a visitor waits for HubSpot's answer before being told the message is received. */
+export const IN_REQUEST_WAIT_MS = 3_000;
+
+export interface FormsDeps {
+  db: Db;
+  config: Config;
+  outbox: Outbox;
+  rateLimit: RateLimiter;
+  logger: Logger;
+  /** which destinations each kind of form is delivered to, given the configuration */
+  destinations: Record<"contact" | "newsletter" | "booking", Destination[]>;
+}
+
+export function createFormsService(deps: FormsDeps): FormsService {
+  const { db, outbox, logger } = deps;
+
+  /** Writes the submission and one outbox row per destination in one transaction. */
+  async function store(
+    kind: "contact" | "newsletter" | "booking",
+    payload: Record<string, string>,
+    alsoInTransaction?: (tx: Tx) => Promise<void>,
+  ) {
+    const targets = deps.destinations[kind];
+    return db.transaction(async (tx) => {
+      await alsoInTransaction?.(tx);
+      const [row] = await tx
+        .insert(submissions)
+        .values({ kind, payload })
+        .returning({ id: submissions.id });
+      const id = row!.id;
+      const rows = targets.length
+        ? await tx
+            .insert(deliveries)
+            .values(targets.map((destination) => ({ submissionId: id, destination })))
+            .returning({ id: deliveries.id, destination: deliveries.destination })
+        : [];
+      return { id, deliveries: rows };
+    });
+  }
+
+  /**
+   * The common path of every form: rate limit, store, then try HubSpot within the request so a
+   * rejection can be shown; everything else is left to the worker.
+   */
+  async function submit(
+    kind: "contact" | "newsletter" | "booking",
+    payload: Record<string, string>,
+    meta: SubmitMeta,
+    alsoInTransaction?: (tx: Tx) => Promise<void>,
+  ): Promise<FormResult> {
+    let stored: Awaited<ReturnType<typeof store>>;
+    try {
+      const limit = await deps.rateLimit(kind, meta.ip);
+      if (!limit.allowed) {
+        logger.warn({ form: kind }, "form rate limited");
+        return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+      }
+      stored = await store(
+        kind,
+        { ...payload, pageUri: meta.pageUri, pageName: meta.pageName },
+        alsoInTransaction,
+      );
+    } catch (error) {
+      logger.error({ form: kind, err: (error as Error).message }, "could not store submission");
+      return { status: "unavailable" };
+    }
+    logger.info({ form: kind, submission: stored.id }, "submission stored");
+
+    const crm = stored.deliveries.find((d) => d.destination === "hubspot");
+    let deferred = false;
+    if (crm) {
+      try {
+        const result = await outbox.attemptNow(crm.id, IN_REQUEST_WAIT_MS);
+        if (result !== "pending" && result.outcome === "rejected") {
+          outbox.wake();
+          return { status: "rejected", id: stored.id };
+        }
+        deferred = result === "pending" || result.outcome === "retry";
+      } catch (error) {
+        logger.error(
+          { submission: stored.id, err: (error as Error).message },
+          "first attempt failed",
+        );
+        deferred = true;
+      }
+    }
+    outbox.wake();
+    return { status: "ok", id: stored.id, deferred };
+  }
+
+  return {
+    contact: (input, meta) => submit("contact", { ...input }, meta),
+
+    async booking(input, meta) {
+      const token = randomBytes(18).toString("base64url");
+      const result = await submit("booking", { ...input, token, booked: "no" }, meta);
+      return result.status === "ok" ? { ...result, token } : result;
+    },
+
+    async markBooked(id, token) {
+      const updated = await db
+        .update(submissions)
+        .set({
+          status: "booked",
+          payload: sql`jsonb_set(${submissions.payload}, '{booked}', '"yes"')`,
+        })
+        .where(
+          and(
+            eq(submissions.id, id),
+            eq(submissions.kind, "booking"),
+            sql`${submissions.payload}->>'token' = ${token}`,
+          ),
+        )
+        .returning({ id: submissions.id });
+      if (updated.length) logger.info({ submission: id }, "booking confirmed by the provider");
+      return updated.length > 0;
+    },
+
+    async newsletter(input, meta) {
+      const email = input.email;
+      // Signing up twice is fine and reveals nothing: re-subscribe quietly, same answer.
+      return submit("newsletter", { email }, meta, async (tx) => {
+        const token = randomBytes(24).toString("base64url");
+        await tx.execute(sql`
+          insert into subscribers (email, token) values (${email}, ${token})
+          on conflict (lower(email)) do update set unsubscribed_at = null`);
+      });
+    },
+
+    async unsubscribe(token) {
+      if (!token || token.length > 100) return false;
+      const updated = await db
+        .update(subscribers)
+        .set({ unsubscribedAt: new Date() })
+        .where(eq(subscribers.token, token))
+        .returning({ id: subscribers.id });
+      return updated.length > 0;
+    },
+  };
+}

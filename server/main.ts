@@ -1,0 +1,135 @@
+import { readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app";
+import { ConfigError, configFromEnvironment } from "./config";
+import { DatabaseStartError, openDatabase } from "./db/client";
+import { createLogger } from "./logger";
+import { startRetention } from "./retention";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  let config;
+  try {
+    config = configFromEnvironment();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DatabaseStartError) {
+      logger.fatal(error.message);
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  if (dev && !config.hubspot.portalId) {
+    // Development never calls the real HubSpot: a local stand-in records what would be sent.
+    const { startFakeHubspot } = await import("./integrations/hubspot-fake");
+    const fake = await startFakeHubspot();
+    config = {
+      ...config,
+      hubspot: {
+        portalId: "dev",
+        contactFormId: "contact",
+        newsletterFormId: "newsletter",
+        apiUrl: fake.url,
+      },
+    };
+    console.log(`Fake HubSpot on ${fake.url} (see ${fake.url}/__admin/received)`);
+  }
+
+  const version = readVersion();
+  let created;
+  if (dev) {
+    const { createServer: createVite } = await import("vite");
+    const vite = await createVite({ server: { middlewareMode: true }, appType: "custom" });
+    created = createApp({
+      config,
+      database,
+      logger,
+      version,
+      devMiddleware: vite.middlewares,
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    });
+  } else {
+    const buildFile = path.join(root, "build/server/index.js");
+    let build: ServerBuild;
+    try {
+      build = (await import(buildFile)) as ServerBuild;
+    } catch {
+      console.error(`No production build at ${buildFile}. Run \`npm run build\` first.`);
+      process.exit(1);
+    }
+    created = createApp({
+      config,
+      database,
+      logger,
+      version,
+      build,
+      clientDir: path.join(root, "build/client"),
+    });
+  }
+
+  const { app, outbox } = created;
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info({ port, database: database.kind, dev }, "listening");
+    console.log(`Site ready on http://localhost:${port}`);
+  });
+  outbox.start();
+  const stopRetention = startRetention(database.db, config.retentionDays, logger);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    // Stop accepting; let in-flight requests finish; then close the database.
+    stopRetention();
+    server.close(async () => {
+      await outbox.stop();
+      await database.close().catch(() => {});
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+    }, 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    version: string;
+  };
+  const pkgVersion = pkg.version;
+  try {
+    const built = statSync(path.join(root, "build/server/index.js")).mtime;
+    return `${pkgVersion}+${built.toISOString().slice(0, 16).replace(/[-:T]/g, "")}`;
+  } catch {
+    return pkgVersion;
+  }
+}
+
+void main();

@@ -1,0 +1,227 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "./db/client";
+import { deliveries, submissions } from "./db/schema";
+import type { DeliveryResult } from "./integrations/delivery-result";
+import type { Logger } from "./logger";
+
+/**
+ * The durable delivery queue (DESIGN.md "Data that the server keeps"). Each submission has one
+ * `deliveries` row per destination, written in the same transaction as the submission. Rows are
+ * claimed with FOR UPDATE SKIP LOCKED and a lease, so several processes on one Postgres never
+ * send the same row at once, and a row left "sending" by a crash is picked up after its lease.
+ */
+
+export type Destination = "hubspot" | "email";
+
+export interface OutboxItem {
+  deliveryId: number;
+  destination: Destination;
+  attempts: number;
+  submission: {
+    id: number;
+    kind: "contact" | "newsletter" | "booking";
+    payload: Record<string, string>;
+    createdAt: Date;
+  };
+}
+
+export type DeliveryHandler = (item: OutboxItem) => Promise<DeliveryResult>;
+
+export const FIRST_RETRY_MS = 4_000;
+export const MAX_RETRY_MS = 30 * 60_000;
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+export const LEASE_MS = 2 * 60_000;
+
+/** Wait before attempt n+1 after n failed attempts: 4 s, 8 s, 16 s … capped at 30 minutes. */
+export function retryDelayMs(failedAttempts: number, random: () => number = Math.random): number {
+  const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1), MAX_RETRY_MS);
+  // Jitter downwards only, so the first retry always comes within 5 seconds.
+  return Math.round(base * (0.75 + 0.25 * random()));
+}
+
+export interface OutboxOptions {
+  db: Db;
+  handlers: Partial<Record<Destination, DeliveryHandler>>;
+  logger: Logger;
+  now?: () => Date;
+  random?: () => number;
+  leaseMs?: number;
+}
+
+export function createOutbox(options: OutboxOptions) {
+  const { db, handlers, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  let stopped = true;
+  const inFlight = new Set<Promise<unknown>>();
+
+  /** Claims due rows (or one given row) for this process. */
+  async function claim(limit: number, onlyId?: number): Promise<OutboxItem[]> {
+    const at = now();
+    const leaseUntil = new Date(at.getTime() + leaseMs);
+    const due = onlyId
+      ? sql`id = ${onlyId} and status = 'pending'`
+      : sql`(status = 'pending' and next_attempt_at <= ${at.toISOString()}::timestamptz)
+            or (status = 'sending' and lease_until < ${at.toISOString()}::timestamptz)`;
+    const claimed = (await db.execute(sql`
+      update deliveries
+         set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil.toISOString()}::timestamptz
+       where id in (
+         select id from deliveries where ${due}
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked)
+      returning id`)) as unknown as { rows: { id: number | string }[] };
+    if (claimed.rows.length === 0) return [];
+    const ids = claimed.rows.map((r) => Number(r.id));
+    const rows = await db
+      .select({
+        deliveryId: deliveries.id,
+        destination: deliveries.destination,
+        attempts: deliveries.attempts,
+        submissionId: submissions.id,
+        kind: submissions.kind,
+        payload: submissions.payload,
+        createdAt: submissions.createdAt,
+      })
+      .from(deliveries)
+      .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
+      .where(sql`${deliveries.id} in ${ids}`);
+    return rows.map((r) => ({
+      deliveryId: r.deliveryId,
+      destination: r.destination,
+      attempts: r.attempts,
+      submission: { id: r.submissionId, kind: r.kind, payload: r.payload, createdAt: r.createdAt },
+    }));
+  }
+
+  async function record(item: OutboxItem, result: DeliveryResult) {
+    const at = now();
+    const where = and(eq(deliveries.id, item.deliveryId), eq(deliveries.status, "sending"));
+    const log = {
+      delivery: item.deliveryId,
+      submission: item.submission.id,
+      destination: item.destination,
+      attempts: item.attempts,
+    };
+    if (result.outcome === "delivered") {
+      await db
+        .update(deliveries)
+        .set({ status: "delivered", deliveredAt: at, leaseUntil: null, lastError: null })
+        .where(where);
+      logger.info(log, "delivered");
+      return;
+    }
+    if (result.outcome === "rejected") {
+      await db
+        .update(deliveries)
+        .set({ status: "rejected", leaseUntil: null, lastError: result.error })
+        .where(where);
+      logger.warn(log, "delivery rejected");
+      return;
+    }
+    if (at.getTime() - item.submission.createdAt.getTime() >= GIVE_UP_AFTER_MS) {
+      await db
+        .update(deliveries)
+        .set({ status: "dead", leaseUntil: null, lastError: result.error })
+        .where(where);
+      logger.error(log, "delivery given up after 24 hours");
+      return;
+    }
+    const wait = Math.max(retryDelayMs(item.attempts, options.random), result.retryAfterMs ?? 0);
+    await db
+      .update(deliveries)
+      .set({
+        status: "pending",
+        leaseUntil: null,
+        lastError: result.error,
+        nextAttemptAt: new Date(at.getTime() + wait),
+      })
+      .where(where);
+    logger.warn({ ...log, retryInMs: wait, error: result.error }, "delivery will be retried");
+  }
+
+  async function deliver(item: OutboxItem): Promise<DeliveryResult> {
+    const handler = handlers[item.destination];
+    let result: DeliveryResult;
+    if (!handler) {
+      result = { outcome: "retry", error: `no ${item.destination} handler configured` };
+    } else {
+      try {
+        result = await handler(item);
+      } catch (error) {
+        result = { outcome: "retry", error: `handler failed: ${(error as Error).message}` };
+      }
+    }
+    await record(item, result);
+    return result;
+  }
+
+  function track<T>(promise: Promise<T>): Promise<T> {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  /** Delivers what is due now; returns how many rows were worked. */
+  async function runOnce(limit = 10): Promise<number> {
+    const items = await claim(limit);
+    await Promise.all(items.map((item) => track(deliver(item))));
+    return items.length;
+  }
+
+  async function tick() {
+    if (running || stopped) return;
+    running = true;
+    try {
+      while (!stopped && (await runOnce()) > 0);
+    } catch (error) {
+      logger.error({ err: (error as Error).message }, "outbox run failed");
+    } finally {
+      running = false;
+      if (!stopped) timer = setTimeout(tick, 1000);
+    }
+  }
+
+  return {
+    /**
+     * Tries one row right away (inside a visitor's request). Resolves with the result, or with
+     * "pending" when it takes longer than `waitMs`; the attempt then finishes in the background.
+     */
+    async attemptNow(deliveryId: number, waitMs: number): Promise<DeliveryResult | "pending"> {
+      const [item] = await claim(1, deliveryId);
+      if (!item) return "pending";
+      const attempt = track(deliver(item));
+      let timeout: ReturnType<typeof setTimeout> | undefined;
+      const result = await Promise.race([
+        attempt,
+        new Promise<"pending">(
+          (resolve) => (timeout = setTimeout(() => resolve("pending"), waitMs)),
+        ),
+      ]);
+      clearTimeout(timeout);
+      return result;
+    },
+    runOnce,
+    start() {
+      stopped = false;
+      timer = setTimeout(tick, 0);
+    },
+    /** Wake the worker now (after new rows were written). */
+    wake() {
+      if (stopped || running) return;
+      clearTimeout(timer);
+      timer = setTimeout(tick, 0);
+    },
+    /** Stops the loop and waits for attempts under way. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

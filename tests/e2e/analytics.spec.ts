@@ -1,0 +1,110 @@
+import { expect, test } from "@playwright/test";
+import { spawnServer } from "../support/spawn-server";
+
+test.describe("analytics with consent", () => {
+  test.describe.configure({ mode: "serial", timeout: 60_000 });
+  let server: Awaited<ReturnType<typeof spawnServer>>;
+
+  test.beforeAll(async () => {
+    server = await spawnServer({ GA_MEASUREMENT_ID: "G-TEST123" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("nothing is requested from Google before Accept; then one page_view per path change", async ({
+    page,
+  }) => {
+    const google: string[] = [];
+    await page.route(/google/, async (route) => {
+      google.push(route.request().url());
+      await route.fulfill({
+        contentType: "text/javascript",
+        body: "window.__gtagLoaded = (window.__gtagLoaded || 0) + 1;",
+      });
+    });
+    await page.goto(`${server.url}/`);
+    const banner = page.getByRole("region", { name: "May we count your visit?" });
+    await expect(banner).toBeVisible();
+    await page.getByRole("link", { name: "Services" }).first().click();
+    await expect(page).toHaveURL(/\/services$/);
+    expect(google).toEqual([]);
+
+    await banner.getByRole("button", { name: "Accept analytics" }).click();
+    await expect(banner).toBeHidden();
+    await expect.poll(() => google.length).toBe(1);
+    expect(google[0]).toContain("gtag/js?id=G-TEST123");
+
+    const events = () =>
+      page.evaluate(() =>
+        (window.dataLayer ?? []).map((args) => Array.from(args as ArrayLike<unknown>)),
+      );
+    let log = await events();
+    expect(log).toContainEqual([
+      "consent",
+      "default",
+      expect.objectContaining({ analytics_storage: "denied", ad_storage: "denied" }),
+    ]);
+    expect(log).toContainEqual(["config", "G-TEST123", { send_page_view: false }]);
+    const pageViews = () =>
+      events().then((l) =>
+        l
+          .filter((a) => a[0] === "event" && a[1] === "page_view")
+          .map((a) => (a[2] as { page_location: string }).page_location),
+      );
+    expect(await pageViews()).toEqual([`${server.url}/services`]);
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "FAQ's" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect.poll(pageViews).toEqual([`${server.url}/services`, `${server.url}/faq`]);
+    log = await events();
+    const faqView = log.find(
+      (a) =>
+        a[1] === "page_view" && (a[2] as { page_location: string }).page_location.endsWith("/faq"),
+    );
+    expect((faqView![2] as { page_title: string }).page_title).toContain(
+      "Frequently Asked Questions",
+    );
+
+    // the choice is remembered on the next visit, and can be changed from the footer
+    await page.goto(`${server.url}/about`);
+    await expect(page.getByRole("region", { name: "May we count your visit?" })).toBeHidden();
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    await page
+      .getByRole("region", { name: "May we count your visit?" })
+      .getByRole("button", { name: "Decline" })
+      .click();
+    expect(await page.evaluate(() => localStorage.getItem("analytics-consent"))).toBe("denied");
+  });
+
+  test("Decline loads nothing from Google", async ({ page }) => {
+    const google: string[] = [];
+    await page.route(/google/, (route) => {
+      google.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByRole("button", { name: "Decline" }).click();
+    await page.getByRole("link", { name: "Services" }).first().click();
+    await page.waitForTimeout(300);
+    expect(google).toEqual([]);
+  });
+
+  test("the CSP allows Google's script only when analytics is configured", async ({
+    request,
+    baseURL,
+  }) => {
+    const withGa = (await request.get(`${server.url}/`)).headers()["content-security-policy"];
+    expect(withGa).toContain("https://www.googletagmanager.com");
+    const without = (await request.get(`${baseURL}/`)).headers()["content-security-policy"];
+    expect(without).not.toContain("google");
+  });
+});
+
+test("without GA_MEASUREMENT_ID there is no banner and no analytics code", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForTimeout(300);
+  await expect(page.getByRole("region", { name: "May we count your visit?" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cookie settings" })).toHaveCount(0);
+  expect(await page.evaluate(() => typeof window.gtag)).toBe("undefined");
+});

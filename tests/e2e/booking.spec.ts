@@ -1,0 +1,119 @@
+import { type Page, expect, test } from "@playwright/test";
+import { fakes, fakesAdminUrl } from "../support/fakes";
+
+test.describe.configure({ mode: "serial" });
+
+// While the booking dialog is open everything outside it is hidden from assistive technology,
+// the toasts included, so toasts are found by their element here rather than by role.
+const toastWith = (page: Page, text: string) => page.locator("li.toast").filter({ hasText: text });
+
+/** Fills the form with a fresh address; returns it. */
+async function fill(page: Page) {
+  const email = `bola.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+  await page.getByLabel("Name", { exact: true }).fill("Bola Ade");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Contact number").fill("+234 803 000 2222");
+  return email;
+}
+
+test("the page has the spec's headings, fields and buttons", async ({ page }) => {
+  await page.goto("/schedule");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Schedule Your Appointment" }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Book Your Session" })).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+  await expect(page.getByLabel("Contact number")).toHaveAttribute("type", "tel");
+  await expect(page.getByRole("heading", { name: "Other Ways to Schedule" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Call Us Directly" })).toBeVisible();
+  await expect(page.locator('main a[href^="tel:+234"]')).toHaveCount(2);
+});
+
+test("Complete Booking stays disabled until all three fields are filled", async ({ page }) => {
+  await page.goto("/schedule");
+  const submit = page.getByRole("button", { name: "Complete Booking" });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Name", { exact: true }).fill("Bola");
+  await page.getByLabel("Email", { exact: true }).fill("bola@example.com");
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Contact number").fill("+234 803 000 2222");
+  await expect(submit).toBeEnabled();
+  await page.getByLabel("Contact number").fill("");
+  await expect(submit).toBeDisabled();
+});
+
+test("Clear Form empties every field with a toast", async ({ page }) => {
+  await page.goto("/schedule");
+  await fill(page);
+  await page.getByRole("button", { name: "Clear Form" }).click();
+  await expect(toastWith(page, "Form cleared!")).toBeVisible();
+  for (const label of ["Name", "Email"])
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Contact number")).toHaveValue("");
+});
+
+test("submitting stores the request, e-mails the practice and opens the provider with the details filled in", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto("/schedule");
+  const email = await fill(page);
+  await page.getByRole("button", { name: "Complete Booking" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose your time" });
+  await expect(dialog).toBeVisible();
+  await expect(toastWith(page, "Complete Booking on the Popup")).toBeVisible();
+  await expect(page).toHaveURL(/\/schedule\?booking=open$/);
+  const iframe = dialog.locator("iframe");
+  const src = new URL((await iframe.getAttribute("src"))!);
+  expect(src.origin + src.pathname).toBe(`${fakesAdminUrl}/provider/consultation`);
+  expect(Object.fromEntries(src.searchParams)).toEqual({
+    name: "Bola Ade",
+    email,
+    a1: "+234 803 000 2222",
+    embed_domain: new URL(baseURL!).host,
+    embed_type: "Inline",
+  });
+  await expect.poll(async () => (await fakes.mailAbout(email)).length, { timeout: 10_000 }).toBe(1);
+
+  await page.getByRole("button", { name: "Close booking" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/schedule$/);
+});
+
+test("only the provider's booked event completes the booking", async ({ page }) => {
+  await page.goto("/schedule");
+  await fill(page);
+  await page.getByRole("button", { name: "Complete Booking" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose your time" });
+  await expect(dialog).toBeVisible();
+  // a message from anywhere else is ignored
+  await page.evaluate(() => window.postMessage({ event: "calendly.event_scheduled" }, "*"));
+  await page.waitForTimeout(300);
+  await expect(toastWith(page, "Booking Complete!")).toHaveCount(0);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Bola Ade");
+
+  await page
+    .frameLocator('iframe[title="Booking calendar"]')
+    .getByRole("button", { name: "Confirm booking" })
+    .click();
+  await expect(toastWith(page, "Booking Complete!")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("submitting stores the request and goes to the provider's page with the details", async ({
+    page,
+  }) => {
+    await page.goto("/schedule");
+    await expect(page.getByRole("button", { name: "Complete Booking" })).toBeEnabled();
+    const email = await fill(page);
+    await page.getByRole("button", { name: "Complete Booking" }).click();
+    await expect(page).toHaveURL(/\/provider\/consultation\?/);
+    await expect(page.locator("#prefill")).toContainText(`Bola Ade | ${email} | +234 803 000 2222`);
+    await expect
+      .poll(async () => (await fakes.mailAbout(email)).length, { timeout: 10_000 })
+      .toBe(1);
+  });
+});

@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test";
+import { fakes } from "../support/fakes";
+
+test.describe.configure({ mode: "serial" });
+
+const address = () => `reader.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+
+test("the page lists the benefits and the no-spam promise", async ({ page }) => {
+  await page.goto("/newsletter");
+  for (const text of ["Weekly tips", "Communication strategies", "Exclusive content"]) {
+    await expect(page.getByRole("heading", { name: text })).toBeVisible();
+  }
+  await expect(page.getByText("No spam, ever. Unsubscribe at any time.").first()).toBeVisible();
+});
+
+test("signing up shows 'Thank You!' and sends the address to the HubSpot newsletter form", async ({
+  page,
+}) => {
+  const email = address();
+  await page.goto("/newsletter");
+  const main = page.getByRole("main");
+  await main.getByLabel("Email Address").fill(email);
+  await main.getByRole("button", { name: "Subscribe" }).click();
+  await expect(main.getByText("Thank You!")).toBeVisible();
+  await expect(main.getByText(/check your e-mail/)).toBeVisible();
+  await expect.poll(async () => (await fakes.hubspotReceivedFor(email)).length).toBe(1);
+  const sent = (await fakes.hubspotReceivedFor(email))[0]!;
+  expect(sent.formId).toBe("newsletter-form");
+  expect(sent.body.fields).toEqual([{ name: "email", value: email }]);
+});
+
+test("signing up twice is not an error and reveals nothing", async ({ page }) => {
+  const email = address();
+  for (const variant of [email, email.toUpperCase()]) {
+    await page.goto("/newsletter");
+    const main = page.getByRole("main");
+    await main.getByLabel("Email Address").fill(variant);
+    await main.getByRole("button", { name: "Subscribe" }).click();
+    await expect(main.getByText("Thank You!")).toBeVisible();
+  }
+});
+
+test("the browser's e-mail check stops an invalid address", async ({ page }) => {
+  await page.goto("/newsletter");
+  const main = page.getByRole("main");
+  const input = main.getByLabel("Email Address");
+  await input.fill("not-an-address");
+  await main.getByRole("button", { name: "Subscribe" }).click();
+  expect(await input.evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+  await expect(main.getByText("Thank You!")).toHaveCount(0);
+  expect(await fakes.hubspotReceivedFor("not-an-address")).toHaveLength(0);
+});
+
+test("the server explains an address the browser let through", async ({ request }) => {
+  const response = await request.post("/newsletter", {
+    form: { email: "a@b" },
+    headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain(
+    "Please enter a valid e-mail address, like name@example.com.",
+  );
+});
+
+test("the footer sign-up works on any page", async ({ page }) => {
+  await page.goto("/about");
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Your e-mail for the newsletter").fill(address());
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByText("Thank You!")).toBeVisible();
+});
+
+test("an unknown unsubscribe token says so with a 404", async ({ request }) => {
+  const response = await request.get("/newsletter/unsubscribe?token=nope");
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain("This unsubscribe link is not valid");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sign-up posts and confirms on the page", async ({ page }) => {
+    await page.goto("/newsletter");
+    const main = page.getByRole("main");
+    await main.getByLabel("Email Address").fill(address());
+    await main.getByRole("button", { name: "Subscribe" }).click();
+    await expect(main.getByText("Thank You!")).toBeVisible();
+  });
+});

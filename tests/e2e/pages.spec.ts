@@ -1,0 +1,382 @@
+import { expect, test } from "@playwright/test";
+import { books } from "../../app/content/book";
+import { hiddenThread } from "../../app/content/campaign";
+import { faqs } from "../../app/content/faq";
+import { homeVideo } from "../../app/content/home";
+import { mapPlans } from "../../app/content/programmes";
+import { stories } from "../../app/content/stories";
+import { leadCounsellor, teamMembers } from "../../app/content/team";
+import { fallbackTestimonials } from "../../app/content/testimonials";
+import { gotoHydrated } from "../support/hydration";
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+
+test.describe("home", () => {
+  test("links to the Heal Program, the programmes, the services and the schedule", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Explore the Heal Program" })).toHaveAttribute(
+      "href",
+      "/heal",
+    );
+    const featured = page.getByRole("region", { name: "Featured programmes" });
+    for (const [name, href] of [
+      ["Heal Program", "/heal"],
+      ["Marraige with a map", "/marraige-with-a-map"],
+      ["Happier Marriage Program", "/about"],
+      ["High Quality Singles Program", "/about"],
+    ]) {
+      await expect(
+        featured.getByRole("link", { name: `Learn more about ${name}` }),
+      ).toHaveAttribute("href", href!);
+    }
+    const tiles = page
+      .getByRole("region", { name: "How we can help" })
+      .getByRole("heading", { level: 3 });
+    await expect(tiles).toHaveText(["Couples Counseling", "Individual Therapy", "Online Sessions"]);
+    await expect(
+      page.getByRole("region", { name: "How we can help" }).getByRole("link"),
+    ).toHaveCount(3);
+    await expect(page.getByRole("link", { name: "Read all testimonials" })).toHaveAttribute(
+      "href",
+      "/testimonials",
+    );
+    await expect(page.getByRole("link", { name: "Schedule an appointment" })).toHaveAttribute(
+      "href",
+      "/schedule",
+    );
+  });
+
+  test("the YouTube player loads only after the visitor presses play", async ({ page }) => {
+    const youtube: string[] = [];
+    page.on("request", (r) => {
+      if (/youtube|ytimg|googlevideo/.test(r.url())) youtube.push(r.url());
+    });
+    await page.goto("/");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await page.getByRole("button", { name: `Play video: ${homeVideo.title}` }).click();
+    const frame = page.locator("iframe");
+    await expect(frame).toHaveCount(1);
+    await expect(frame).toHaveAttribute(
+      "src",
+      new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${homeVideo.youtubeId}\\?`),
+    );
+    await expect(frame).toHaveAttribute("title", homeVideo.title);
+    expect(youtube.filter((u) => !u.includes("youtube-nocookie.com"))).toEqual([]);
+  });
+
+  test("the poster is our own picture", async ({ page }) => {
+    await page.goto("/");
+    const poster = page.getByRole("button", { name: /^Play video/ }).locator("img");
+    await expect(poster).toHaveAttribute("src", /^\/images\/video-poster-/);
+  });
+
+  test("phones get the banner slider, wide screens the still picture", async ({ page }) => {
+    await page.setViewportSize(phone);
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Highlights" });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("group", { name: /of 3$/ })).toHaveCount(1);
+    await expect(banner.getByRole("button", { name: "Pause slides" })).toBeVisible();
+    await page.setViewportSize(desktop);
+    await expect(banner).toBeHidden();
+    await expect(page.getByRole("img", { name: /couple/i }).first()).toBeVisible();
+  });
+
+  test("the testimonial carousel shows clients' words with stars and can be paused", async ({
+    page,
+  }) => {
+    await page.setViewportSize(desktop);
+    await gotoHydrated(page, "/");
+    const carousel = page.getByRole("region", { name: "Client testimonials" });
+    await expect(carousel).toHaveAttribute("aria-roledescription", "carousel");
+    await expect(carousel.getByRole("group", { name: /of 5$/ })).toHaveCount(3);
+    await expect(carousel.getByRole("img", { name: "5 out of 5 stars" }).first()).toBeVisible();
+    await carousel.getByRole("button", { name: "Pause slides" }).click();
+    await expect(carousel.getByRole("button", { name: "Play slides" })).toBeVisible();
+  });
+});
+
+test.describe("testimonials", () => {
+  test("shows the approved testimonials with name, country, review and stars", async ({ page }) => {
+    await page.goto("/testimonials");
+    const cards = page.getByRole("main").getByRole("figure");
+    const approved = fallbackTestimonials.filter((t) => t.Approved === "Yes");
+    await expect(cards).toHaveCount(approved.length);
+    const first = approved[0]!;
+    const card = cards.filter({ hasText: first["Your Name"] });
+    await expect(card).toContainText(first["Your Review"]);
+    await expect(card).toContainText(first["Respondent's country"]);
+    await expect(card.getByRole("img", { name: "5 out of 5 stars" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "4 out of 5 stars" })).toHaveCount(1);
+    await expect(page.getByText("Loading testimonials...")).toHaveCount(0);
+    await expect(page.getByText("Failed to load testimonials.")).toHaveCount(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the testimonials are in the page", async ({ page }) => {
+      await page.goto("/testimonials");
+      await expect(page.getByText(fallbackTestimonials[1]!["Your Review"])).toBeVisible();
+    });
+  });
+});
+
+test.describe("faq", () => {
+  test("one answer open at a time; pressing the open question closes it", async ({ page }) => {
+    await gotoHydrated(page, "/faq");
+    const questions = page.getByRole("main").getByRole("button");
+    await expect(questions).toHaveCount(12);
+    const [first, second] = [questions.nth(0), questions.nth(1)];
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await first.click();
+    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText(faqs[0]!.answer)).toBeVisible();
+    await second.click();
+    await expect(second).toHaveAttribute("aria-expanded", "true");
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByText(faqs[0]!.answer)).toBeHidden();
+    await second.click();
+    await expect(second).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("main").getByRole("region")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Contact Us" }).last()).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+  });
+
+  test("works from the keyboard", async ({ page }) => {
+    await gotoHydrated(page, "/faq");
+    const first = page.getByRole("button", { name: faqs[0]!.question });
+    await first.focus();
+    await page.keyboard.press("Enter");
+    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("button", { name: faqs[1]!.question })).toBeFocused();
+  });
+
+  test("describes the questions as FAQPage JSON-LD", async ({ page }) => {
+    await page.goto("/faq");
+    const json = await page.locator('script[type="application/ld+json"]').first().textContent();
+    const data = JSON.parse(json ?? "{}");
+    expect(data["@type"]).toBe("FAQPage");
+    expect(data.mainEntity).toHaveLength(12);
+    expect(data.mainEntity[6]).toMatchObject({
+      "@type": "Question",
+      name: faqs[6]!.question,
+      acceptedAnswer: { "@type": "Answer", text: faqs[6]!.answer },
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("every answer can be read", async ({ page }) => {
+      await page.goto("/faq");
+      // Radix renders only the open answer, so each is also in a <noscript> (which getByText skips).
+      const answers = page.getByRole("main").locator("noscript p");
+      await expect(answers).toHaveText(faqs.map((f) => f.answer));
+      for (let i = 0; i < faqs.length; i++) await expect(answers.nth(i)).toBeVisible();
+    });
+  });
+});
+
+test.describe("the Hidden Thread", () => {
+  test("lists six stories with Read the Full Story and Register now", async ({ page }) => {
+    await page.goto("/hidden-thread");
+    await expect(page.getByRole("link", { name: /^Read the Full Story/ })).toHaveCount(6);
+    await page.getByRole("link", { name: /^Read the Full Story\W+Day 3$/ }).click();
+    await expect(page).toHaveURL(/\/hidden-thread\/day-3$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(stories[2]!.title);
+  });
+
+  test("a story shows its picture, its lines, Register buttons and Back to Stories", async ({
+    page,
+  }) => {
+    await page.goto("/hidden-thread/day-1");
+    await expect(page.getByRole("main").locator("img")).toHaveAttribute(
+      "src",
+      /^\/images\/story-day-1-/,
+    );
+    const register = page.locator(`a[href="${hiddenThread.registrationUrl}"]`);
+    const iconLines = stories[0]!.email
+      .split("\n")
+      .filter((l) => hiddenThread.registerIcons.some((i) => l.startsWith(i)));
+    await expect(register).toHaveCount(iconLines.length + 1);
+    // the icon is drawn, the words are the button's name
+    await expect(
+      page.getByRole("link", { name: iconLines[0]!.replace(/^\S+\s*/, ""), exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Register now" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Stories" }).click();
+    await expect(page).toHaveURL(/\/hidden-thread$/);
+  });
+
+  test("an unknown story says 'Story not found.' with status 404", async ({ page }) => {
+    const response = await page.goto("/hidden-thread/day-7");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Story not found." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Stories" })).toBeVisible();
+  });
+});
+
+test.describe("thank you", () => {
+  test("shows the reference when present", async ({ page }) => {
+    await page.goto("/thank-you?ref=KH-2025-0042");
+    await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
+    await expect(page.getByText("Your payment was successful.")).toBeVisible();
+    await expect(page.getByText("Reference: KH-2025-0042")).toBeVisible();
+  });
+
+  test("shows markup in the reference as plain text", async ({ page }) => {
+    await page.goto(`/thank-you?ref=${encodeURIComponent("<b>x</b>")}`);
+    await expect(page.getByText("Reference: <b>x</b>")).toBeVisible();
+    await expect(page.getByRole("main").locator("b")).toHaveCount(0);
+  });
+
+  test("ignores a missing or over-long reference", async ({ page }) => {
+    await page.goto("/thank-you");
+    await expect(page.getByText(/Reference:/)).toHaveCount(0);
+    await page.goto(`/thank-you?ref=${"A".repeat(101)}`);
+    await expect(page.getByText("Your payment was successful.")).toBeVisible();
+    await expect(page.getByText(/Reference:/)).toHaveCount(0);
+    await page.goto(`/thank-you?ref=${"A".repeat(100)}`);
+    await expect(page.getByText(`Reference: ${"A".repeat(100)}`)).toBeVisible();
+  });
+});
+
+test.describe("the book", () => {
+  const book = books[0]!;
+
+  test("GET /api/books/ answers the books as cacheable JSON", async ({ request, baseURL }) => {
+    const response = await request.get("/api/books/");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(response.headers()["cache-control"]).toMatch(/public, max-age=\d+/);
+    const body = await response.json();
+    expect(body).toEqual([
+      {
+        id: book.id,
+        title: "Marriage Can Work",
+        author: book.author,
+        price: 5500,
+        currency: "NGN",
+        coverUrl: expect.stringMatching(new RegExp(`^${baseURL}/images/book-cover-`)),
+        buyUrl: expect.stringMatching(/^https:\/\/selar\.co\//),
+        formats: ["Digital", "Physical"],
+      },
+    ]);
+    const cover = await request.get(body[0].coverUrl);
+    expect(cover.status()).toBe(200);
+    expect(cover.headers()["content-type"]).toBe("image/webp");
+  });
+
+  test("the page shows the cover, benefits, price and the Selar link, with Product JSON-LD", async ({
+    page,
+  }) => {
+    await page.goto("/book");
+    await expect(page.getByRole("img", { name: /cover of Marriage Can Work/ })).toBeVisible();
+    for (const b of book.benefits) await expect(page.getByText(b)).toBeVisible();
+    await expect(page.getByText("₦5,500")).toBeVisible();
+    await expect(page.getByText("Digital & Physical copies available")).toBeVisible();
+    const buy = page.getByRole("link", { name: /^Buy on Selar/ });
+    await expect(buy).toHaveAttribute("href", book.buyUrl);
+    await expect(buy).toHaveAttribute("target", "_blank");
+    const json = await page.locator('script[type="application/ld+json"]').first().textContent();
+    const data = JSON.parse(json ?? "{}");
+    expect(data).toMatchObject({
+      "@type": "Product",
+      name: "Marriage Can Work",
+      offers: { "@type": "Offer", price: "5500", priceCurrency: "NGN", url: book.buyUrl },
+    });
+  });
+});
+
+test.describe("the other reading pages", () => {
+  test("/heal links to WhatsApp with 'Dm us Heal'", async ({ page }) => {
+    await page.goto("/heal");
+    const links = page.getByRole("link", { name: "Dm us Heal" });
+    await expect(links.first()).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=Heal$/);
+  });
+
+  test("/marraige-with-a-map has three plans, each opening WhatsApp with its name", async ({
+    page,
+  }) => {
+    await page.goto("/marraige-with-a-map");
+    for (const plan of mapPlans) {
+      const link = page.getByRole("link", {
+        name: new RegExp(`^Register on WhatsApp\\W+${plan.tier}$`),
+      });
+      await expect(link).toHaveAttribute(
+        "href",
+        new RegExp(`^https://wa\\.me/\\d+\\?text=.*${encodeURIComponent(plan.tier)}`),
+      );
+    }
+    await expect(page.getByText("₦100,000")).toBeVisible();
+    await expect(page.getByText("₦200,000")).toBeVisible();
+    await expect(page.getByText("₦350,000")).toBeVisible();
+  });
+
+  test("/about has the statistics and two Proceed to Payment buttons", async ({ page }) => {
+    await page.goto("/about");
+    for (const s of ["1000+", "15+", "95%", "10+"]) {
+      await expect(page.getByText(s, { exact: true })).toBeVisible();
+    }
+    const pay = page.getByRole("link", { name: /^Proceed to Payment/ });
+    await expect(pay).toHaveCount(2);
+    await expect(pay.first()).toHaveAttribute("href", "/checkout");
+    await expect(page.getByText("Save ₦25,010")).toBeVisible();
+    await expect(page.getByText("Save ₦50,010")).toBeVisible();
+  });
+
+  test("/team shows a portrait of each of the five people", async ({ page }) => {
+    await page.goto("/team");
+    for (const m of [leadCounsellor, ...teamMembers]) {
+      await expect(page.getByRole("img", { name: `Portrait of ${m.name}` })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: /Book a session/ })).toHaveAttribute(
+      "href",
+      "/schedule",
+    );
+  });
+
+  test("/checkout sends visitors to the contact page", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(
+      page.getByRole("heading", { name: "Checkout Temporarily Unavailable" }),
+    ).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Contact us" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+  });
+
+  test("every picture has its size and a text alternative; only the first is eager", async ({
+    page,
+  }) => {
+    for (const path of ["/", "/services", "/team", "/hidden-thread/day-1"]) {
+      await page.goto(path);
+      const images = await page
+        .getByRole("main")
+        .locator("img")
+        .evaluateAll((imgs) =>
+          imgs.map((i) => ({
+            alt: i.getAttribute("alt"),
+            width: i.getAttribute("width"),
+            height: i.getAttribute("height"),
+            loading: i.getAttribute("loading"),
+            priority: i.getAttribute("fetchpriority"),
+          })),
+        );
+      expect(images.length, path).toBeGreaterThan(0);
+      for (const img of images) {
+        expect(img.alt, path).not.toBeNull();
+        expect(Number(img.width), path).toBeGreaterThan(0);
+        expect(Number(img.height), path).toBeGreaterThan(0);
+        expect(img.loading === "lazy" || img.priority === "high", path).toBe(true);
+      }
+      expect(images.filter((i) => i.priority === "high").length, path).toBeLessThanOrEqual(1);
+    }
+  });
+});

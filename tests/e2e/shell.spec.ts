@@ -1,0 +1,232 @@
+import { type Page, expect, test } from "@playwright/test";
+
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 390, height: 844 };
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+test.describe("desktop navigation", () => {
+  test.use({ viewport: desktop });
+
+  test("top-level links and buttons lead to their pages", async ({ page }) => {
+    const cases: [string, RegExp][] = [
+      ["Services", /\/services$/],
+      ["Privacy", /\/privacy$/],
+      ["Heal Program", /\/heal$/],
+      ["Home", /\/$/],
+    ];
+    await page.goto("/about");
+    for (const [name, url] of cases) {
+      await mainNav(page).getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(url);
+    }
+    const header = page.getByRole("banner");
+    await header.getByRole("link", { name: "Contact Us" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+    await header.getByRole("link", { name: "Get our Book" }).click();
+    await expect(page).toHaveURL(/\/book$/);
+  });
+
+  test("the About dropdown opens on hover with its three links", async ({ page }) => {
+    await page.goto("/");
+    const about = mainNav(page).getByRole("button", { name: "About" });
+    await expect(about).toHaveAttribute("aria-expanded", "false");
+    await about.hover();
+    await expect(about).toHaveAttribute("aria-expanded", "true");
+    const links = mainNav(page).getByRole("link", { name: /About Us|Meet Our Team|Testimonials/ });
+    await expect(links).toHaveText(["About Us", "Meet Our Team", "Testimonials"]);
+    await mainNav(page).getByRole("link", { name: "Meet Our Team" }).click();
+    await expect(page).toHaveURL(/\/team$/);
+    await expect(about).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the Tips dropdown opens on hover and closes when the pointer leaves", async ({ page }) => {
+    await page.goto("/");
+    const tips = mainNav(page).getByRole("button", { name: "Tips" });
+    await tips.hover();
+    await expect(mainNav(page).getByRole("link", { name: "Marriage Tips" })).toBeVisible();
+    await expect(mainNav(page).getByRole("link", { name: "Dating Tips" })).toBeVisible();
+    await page.mouse.move(640, 600);
+    await expect(mainNav(page).getByRole("link", { name: "Dating Tips" })).toBeHidden();
+  });
+
+  test("dropdowns work from the keyboard: focus opens, Escape closes, Enter toggles", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const about = mainNav(page).getByRole("button", { name: "About" });
+    await mainNav(page).getByRole("link", { name: "Home" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(about).toBeFocused();
+    await expect(about).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(about).toHaveAttribute("aria-expanded", "false");
+    await expect(about).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(about).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(mainNav(page).getByRole("link", { name: "About Us" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/testimonials$/);
+  });
+
+  test("the current page is marked with aria-current, groups highlight their parent", async ({
+    page,
+  }) => {
+    await page.goto("/services");
+    await expect(mainNav(page).getByRole("link", { name: "Services" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(mainNav(page).getByRole("link", { name: "Home" })).not.toHaveAttribute(
+      "aria-current",
+    );
+    await page.goto("/team");
+    await expect(mainNav(page).getByRole("button", { name: "About" })).toHaveClass(/text-clay-700/);
+    await mainNav(page).getByRole("button", { name: "About" }).hover();
+    await expect(mainNav(page).getByRole("link", { name: "Meet Our Team" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+
+  test("the bar changes look once scrolled more than 10px", async ({ page }) => {
+    await page.goto("/about");
+    const header = page.getByRole("banner");
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.evaluate(() => window.scrollTo(0, 8));
+    await page.waitForTimeout(100);
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await expect(header).toHaveCSS("position", "sticky");
+  });
+
+  test("each navigation scrolls to the top; back restores the position", async ({ page }) => {
+    await page.goto("/about");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(300);
+    await page.getByRole("contentinfo").getByRole("link", { name: "FAQ's" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: phone });
+
+  test("opens with the spec's items, expands groups on click, closes on navigation", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    const top = menu.locator(":scope > ul > li > a, :scope > ul > li > button");
+    await expect(top).toHaveText([
+      "Home",
+      "About",
+      "Our Services",
+      "Tips",
+      "Contact",
+      "Privacy Policy",
+      "Marraige with a Map",
+      "Heal Program",
+    ]);
+    await expect(menu.getByRole("link", { name: "Schedule Appointment" })).toHaveAttribute(
+      "href",
+      "/schedule",
+    );
+    await expect(menu.getByRole("link", { name: "Get our Book" })).toHaveAttribute("href", "/book");
+
+    const aboutGroup = menu.getByRole("button", { name: "About" });
+    await expect(menu.getByRole("link", { name: "Meet Our Team" })).toBeHidden();
+    await aboutGroup.click();
+    await expect(aboutGroup).toHaveAttribute("aria-expanded", "true");
+    await menu.getByRole("button", { name: "Tips" }).click();
+    await expect(menu.getByRole("link", { name: "Dating Tips" })).toBeVisible();
+    await menu.getByRole("link", { name: "Meet Our Team" }).click();
+    await expect(page).toHaveURL(/\/team$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+  });
+
+  test("Escape closes the menu and returns focus to the button", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  });
+
+  test("the misspelt Marraige with a Map route is highlighted on its own page", async ({
+    page,
+  }) => {
+    await page.goto("/marraige-with-a-map");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(
+      page
+        .getByRole("navigation", { name: "Mobile" })
+        .getByRole("link", { name: "Marraige with a Map" }),
+    ).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the desktop bar is hidden on a phone and the menu button is shown", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  });
+});
+
+test.describe("footer", () => {
+  test("has the blurb, quick links, contact block, social links and copyright", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(
+      footer.getByText(/relationship, marriage and dating counselling practice/i),
+    ).toBeVisible();
+    const quick = footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link");
+    await expect(quick).toHaveText([
+      "Services",
+      "About Us",
+      "Testimonials",
+      "Contact",
+      "Get our Book",
+      "FAQ's",
+    ]);
+    const tel = footer.locator('a[href^="tel:+234"]');
+    await expect(tel).toHaveCount(2);
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(2);
+    await expect(footer.getByRole("link", { name: /Lekki.*Lagos.*Nigeria/ })).toHaveAttribute(
+      "href",
+      /maps/,
+    );
+    for (const name of ["Instagram", "Facebook", "LinkedIn", "TikTok", "YouTube", "WhatsApp"]) {
+      await expect(footer.getByRole("link", { name: new RegExp(name) })).toHaveAttribute(
+        "href",
+        /^https:\/\//,
+      );
+    }
+    await expect(footer.getByText(/© 2025/)).toBeVisible();
+    await footer.getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+});

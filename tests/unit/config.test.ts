@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config";
+
+describe("configuration", () => {
+  it("starts a complete site with no variables set", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.siteUrl).toBe("http://localhost:3000");
+    expect(config.dataDir).toBe("./data");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.hubspot.apiUrl).toBe("https://api.hsforms.com");
+    expect(config.formRateLimit).toBe(5);
+    expect(config.retentionDays).toBe(365);
+    expect(config.trustProxy).toBe(false);
+    expect(config.gaMeasurementId).toBeUndefined();
+  });
+
+  it("derives the default site URL from PORT and trims a trailing slash from SITE_URL", () => {
+    expect(loadConfig({ PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
+    const config = loadConfig({ SITE_URL: "https://example.ng/" });
+    expect(config.siteUrl).toBe("https://example.ng");
+    expect(config.https).toBe(true);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", GA_MEASUREMENT_ID: " " }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["SITE_URL", "not a url"],
+    ["DATABASE_URL", "mysql://x"],
+    ["GA_MEASUREMENT_ID", "UA-123"],
+    ["SMTP_URL", "http://mail"],
+    ["FORM_RATE_LIMIT", "-1"],
+    ["TRUST_PROXY", "maybe"],
+    ["RETENTION_DAYS", "0"],
+    ["TESTIMONIALS_API_URL", "sheet"],
+  ])("rejects %s=%s with a message naming the variable", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it("reads flags and numbers", () => {
+    const config = loadConfig({ TRUST_PROXY: "true", FORM_RATE_LIMIT: "20", RETENTION_DAYS: "30" });
+    expect(config.trustProxy).toBe(true);
+    expect(config.formRateLimit).toBe(20);
+    expect(config.retentionDays).toBe(30);
+  });
+});

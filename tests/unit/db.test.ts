@@ -1,0 +1,148 @@
+import { chmodSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, DatabaseStartError, openDatabase } from "../../server/db/client";
+import { deliveries, submissions, subscribers } from "../../server/db/schema";
+import { createTempDatabase, postgresAvailable } from "../support/postgres";
+
+const hasPostgres = await postgresAvailable();
+
+/** The same behaviour is asserted on both databases the site can run on. */
+function dataLayerSuite(
+  name: string,
+  open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>,
+) {
+  describe(`data layer on ${name}`, () => {
+    let database: Database;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      ({ database, cleanup } = await open());
+    });
+    afterAll(async () => {
+      await database?.close();
+      await cleanup?.();
+    });
+
+    it("applies migrations and answers a ping", async () => {
+      expect(await database.ping()).toBe(true);
+      // Both drivers answer { rows }; Drizzle types the shared base as unknown.
+      const tables = (await database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+      )) as unknown as { rows: { table_name: string }[] };
+      const names = tables.rows.map((r) => r.table_name);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          "deliveries",
+          "rate_limits",
+          "submissions",
+          "subscribers",
+          "testimonials_cache",
+        ]),
+      );
+    });
+
+    it("stores a submission with its outbox rows in one transaction", async () => {
+      const id = await database.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(submissions)
+          .values({ kind: "contact", payload: { need: "couples-counseling" } })
+          .returning({ id: submissions.id });
+        await tx.insert(deliveries).values([
+          { submissionId: row!.id, destination: "hubspot" },
+          { submissionId: row!.id, destination: "email" },
+        ]);
+        return row!.id;
+      });
+      const rows = await database.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.submissionId, id));
+      expect(rows.map((r) => r.status)).toEqual(["pending", "pending"]);
+    });
+
+    it("rolls back the submission when an outbox row fails", async () => {
+      const before = await database.db.$count(submissions);
+      await expect(
+        database.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(submissions)
+            .values({ kind: "newsletter", payload: {} })
+            .returning({ id: submissions.id });
+          // the same destination twice violates the unique index
+          await tx.insert(deliveries).values([
+            { submissionId: row!.id, destination: "hubspot" },
+            { submissionId: row!.id, destination: "hubspot" },
+          ]);
+        }),
+      ).rejects.toThrow();
+      expect(await database.db.$count(submissions)).toBe(before);
+    });
+
+    it("keeps subscriber e-mails unique regardless of case", async () => {
+      await database.db.insert(subscribers).values({ email: "Ada@Example.com", token: "t1" });
+      await expect(
+        database.db.insert(subscribers).values({ email: "ada@example.com", token: "t2" }),
+      ).rejects.toThrow();
+    });
+  });
+}
+
+dataLayerSuite("embedded PGlite", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+  const database = await openDatabase({ dataDir: dir });
+  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+});
+
+describe.runIf(hasPostgres)("Postgres", () => {
+  dataLayerSuite("Postgres", async () => {
+    const temp = await createTempDatabase();
+    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
+    return { database, cleanup: temp.drop };
+  });
+});
+
+describe("embedded database start-up errors", () => {
+  it("re-opens an existing data directory and keeps its data", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+    const first = await openDatabase({ dataDir: dir });
+    await first.db.insert(submissions).values({ kind: "booking", payload: {} });
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    expect(await second.db.$count(submissions)).toBe(1);
+    await second.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("names the path when DATA_DIR is a file, not a directory", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+    const file = path.join(dir, "not-a-dir");
+    writeFileSync(file, "x");
+    await expect(openDatabase({ dataDir: file })).rejects.toThrow(DatabaseStartError);
+    await expect(openDatabase({ dataDir: file })).rejects.toThrow(file);
+  });
+
+  it.skipIf(process.getuid?.() === 0)("names the path when DATA_DIR is not writable", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+    mkdirSync(path.join(dir, "pglite"));
+    chmodSync(path.join(dir, "pglite"), 0o500);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(dir);
+  });
+
+  it("says the embedded database is corrupt, naming its folder", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+    mkdirSync(path.join(dir, "pglite"));
+    writeFileSync(path.join(dir, "pglite", "PG_VERSION"), "garbage\n");
+    writeFileSync(path.join(dir, "pglite", "postgresql.conf"), "\u0000\u0001broken");
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+      /could not be opened.*pglite|pglite.*could not be opened/s,
+    );
+  });
+
+  it("explains an unreachable Postgres", async () => {
+    await expect(
+      openDatabase({ databaseUrl: "postgres://postgres@127.0.0.1:1/none", dataDir: "x" }),
+    ).rejects.toThrow(/DATABASE_URL/);
+  });
+});

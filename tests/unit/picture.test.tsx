@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { cleanup, render } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { Picture } from "~/components/Picture";
+import manifest from "~/content/images/manifest.json";
+
+const hero = (manifest as Record<string, { width: number; height: number; widths: number[] }>)[
+  "hero-1"
+]!;
+
+function renderPicture(props: Partial<Parameters<typeof Picture>[0]> = {}) {
+  const { container } = render(
+    <Picture image="hero-1" alt="A couple talking on a sofa" sizes="100vw" {...props} />,
+  );
+  const img = container.querySelector("img");
+  if (!img) throw new Error("no <img> rendered");
+  return { container, img };
+}
+
+describe("<Picture>", () => {
+  afterEach(cleanup);
+
+  it("renders AVIF and WebP sources before an <img> with its intrinsic size", () => {
+    const { container, img } = renderPicture({ className: "block", imgClassName: "rounded" });
+    const sources = [...container.querySelectorAll("picture > source")];
+    expect(sources.map((s) => s.getAttribute("type"))).toEqual(["image/avif", "image/webp"]);
+    for (const s of sources) {
+      expect(s.getAttribute("sizes")).toBe("100vw");
+      expect(s.getAttribute("srcset")).toContain(`-${hero.widths[0]}.`);
+    }
+    expect(img.getAttribute("width")).toBe(String(hero.width));
+    expect(img.getAttribute("height")).toBe(String(hero.height));
+    expect(img.getAttribute("alt")).toBe("A couple talking on a sofa");
+    expect(img.getAttribute("src")).toMatch(/^\/images\/hero-1-\d+\.webp$/);
+    expect(img.getAttribute("decoding")).toBe("async");
+    expect(container.querySelector("picture")?.className).toBe("block");
+    expect(img.className).toBe("rounded");
+  });
+
+  it("loads lazily by default, with no fetch priority", () => {
+    const { img } = renderPicture();
+    expect(img.getAttribute("loading")).toBe("lazy");
+    expect(img.hasAttribute("fetchpriority")).toBe(false);
+  });
+
+  it("loads a priority image at once with high fetch priority", () => {
+    const { img } = renderPicture({ priority: true });
+    expect(img.hasAttribute("loading")).toBe(false);
+    expect(img.getAttribute("fetchpriority")).toBe("high");
+  });
+
+  it('keeps alt="" for a decorative image', () => {
+    const { img } = renderPicture({ alt: "" });
+    expect(img.getAttribute("alt")).toBe("");
+  });
+
+  it("throws for an unknown image key", () => {
+    expect(() => renderPicture({ image: "no-such-image" })).toThrow(/Unknown image/);
+  });
+});
