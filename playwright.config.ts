@@ -44,7 +44,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: "reports/tests/e2e.json" }]],
-  timeout: 30_000,
+  // Generous: CI shares two cores between the browser, the site and the fakes.
+  timeout: 60_000,
   use: {
     baseURL,
     trace: "retain-on-failure",

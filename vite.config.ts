@@ -6,5 +6,6 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: { assetsInlineLimit: 0 },
+  // BUILD_SOURCEMAP=1 writes source maps, for looking into what the bundles are made of.
+  build: { assetsInlineLimit: 0, sourcemap: process.env.BUILD_SOURCEMAP === "1" },
 });

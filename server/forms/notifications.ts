@@ -1,4 +1,4 @@
-import { needOptions } from "../../app/lib/forms/schemas";
+import { needOptions } from "../../app/lib/forms/fields";
 import type { MailMessage } from "../integrations/mail";
 import type { OutboxItem } from "../outbox";
 

@@ -19,6 +19,8 @@ function startServer(env: Record<string, string>) {
 }
 
 test.describe("server lifecycle", () => {
+  // Each test starts its own server process; on a busy two-core machine that can take a while.
+  test.describe.configure({ timeout: 120_000 });
   test.describe.configure({ timeout: 60_000 });
 
   test("stops cleanly on SIGTERM after finishing in-flight requests", async () => {
@@ -29,7 +31,7 @@ test.describe("server lifecycle", () => {
       .poll(
         async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status,
         {
-          timeout: 30_000,
+          timeout: 90_000,
         },
       )
       .toBe(200);

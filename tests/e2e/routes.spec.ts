@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 import { routes } from "../support/routes";
 
 test.describe("every route", () => {
+  // Some tests here visit every route in turn.
+  test.describe.configure({ timeout: 120_000 });
   for (const { path, heading } of routes) {
     test(`${path} answers 200 with its heading and copy in the server HTML`, async ({
       request,

@@ -23,7 +23,7 @@ export async function spawnServer(env: Record<string, string> = {}) {
   child.stderr?.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     const ok = await fetch(`${url}/healthz`)
       .then((r) => r.ok)

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { messages } from "~/content/messages";
-import { type FieldErrors, bookingSchema, validateForm } from "~/lib/forms/schemas";
+import type { FieldErrors } from "~/lib/forms/fields";
+import { preloadSchemas, schemasForSubmit } from "~/lib/forms/lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FormNotice } from "./FormNotice";
@@ -78,7 +79,11 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
         action="/schedule"
         className="relative space-y-5"
         aria-labelledby="book-heading"
+        onFocus={() => void preloadSchemas()}
         onSubmit={(event) => {
+          const schemas = schemasForSubmit(event);
+          if (!schemas) return;
+          const { validateForm, bookingSchema } = schemas;
           const check = validateForm(bookingSchema, fields);
           if (!check.ok) {
             event.preventDefault();

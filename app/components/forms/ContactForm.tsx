@@ -2,14 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { messages } from "~/content/messages";
 import type { FormOutcome } from "~/lib/forms/outcomes";
-import {
-  type FieldErrors,
-  contactSchema,
-  defaultNeed,
-  formValues,
-  needOptions,
-  validateForm,
-} from "~/lib/forms/schemas";
+import { type FieldErrors, defaultNeed, formValues, needOptions } from "~/lib/forms/fields";
+import { preloadSchemas, schemasForSubmit } from "~/lib/forms/lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FormNotice } from "./FormNotice";
@@ -83,7 +77,11 @@ export function ContactForm() {
       // Once React runs, the shared schema checks the form and speaks at each field; before that
       // (or without JavaScript) the browser's own checks apply.
       noValidate={hydrated}
+      onFocus={() => void preloadSchemas()}
       onSubmit={(event) => {
+        const schemas = schemasForSubmit(event);
+        if (!schemas) return;
+        const { validateForm, contactSchema } = schemas;
         const check = validateForm(contactSchema, formValues(new FormData(event.currentTarget)));
         if (!check.ok) {
           event.preventDefault();

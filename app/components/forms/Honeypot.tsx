@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { HONEYPOT_FIELD } from "~/lib/forms/schemas";
+import { HONEYPOT_FIELD } from "~/lib/forms/fields";
 
 /** A field people never see or reach; bots that fill every input reveal themselves with it. */
 export function Honeypot() {

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { messages } from "~/content/messages";
 import type { FormOutcome } from "~/lib/forms/outcomes";
-import { type FieldErrors, newsletterSchema, validateForm } from "~/lib/forms/schemas";
+import type { FieldErrors } from "~/lib/forms/fields";
+import { preloadSchemas, schemasForSubmit } from "~/lib/forms/lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { FormNotice } from "./FormNotice";
 import { TextField } from "./Field";
@@ -55,7 +56,11 @@ export function NewsletterForm({ id, compact = false }: { id: string; compact?: 
       method="post"
       action="/newsletter"
       className="relative"
+      onFocus={() => void preloadSchemas()}
       onSubmit={(event) => {
+        const schemas = schemasForSubmit(event);
+        if (!schemas) return;
+        const { validateForm, newsletterSchema } = schemas;
         const check = validateForm(newsletterSchema, { email: inputRef.current?.value ?? "" });
         if (!check.ok) {
           event.preventDefault();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type FieldErrors, type Need, needOptions } from "./fields";
 
 // zod otherwise probes `new Function` once, which our Content-Security-Policy (rightly) refuses.
 z.config({ jitless: true });
@@ -7,23 +8,6 @@ z.config({ jitless: true });
  * One schema per form, used by the browser (before sending) and by the server (before storing),
  * so the rules and messages are the same on both sides.
  */
-
-export const needOptions = [
-  { value: "enquiries", label: "General enquiries" },
-  { value: "couples-counseling", label: "Couples counselling" },
-  { value: "individual-counseling", label: "Individual counselling" },
-  { value: "premarital-counseling", label: "Premarital counselling" },
-  { value: "marriage-counseling", label: "Marriage counselling" },
-  { value: "family-counseling", label: "Family counselling" },
-  { value: "divorce-counseling", label: "Divorce counselling" },
-  { value: "sex-therapy", label: "Sex therapy" },
-  { value: "online-counseling", label: "Online counselling" },
-  { value: "programs", label: "Our programmes" },
-  { value: "other", label: "Something else" },
-] as const;
-
-export type Need = (typeof needOptions)[number]["value"];
-export const defaultNeed: Need = "couples-counseling";
 
 const needValues = needOptions.map((o) => o.value) as [Need, ...Need[]];
 
@@ -74,11 +58,6 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export type BookingInput = z.infer<typeof bookingSchema>;
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** The name of the hidden field bots fill in and people never see. */
-export const HONEYPOT_FIELD = "company_website";
-
 /** Validates form values; on failure, the first message for each field. */
 export function validateForm<T extends z.ZodType>(
   schema: T,
@@ -94,11 +73,5 @@ export function validateForm<T extends z.ZodType>(
   return { ok: false, errors };
 }
 
-/** Plain string values of a FormData (files and repeated keys are ignored). */
-export function formValues(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of formData.entries()) {
-    if (typeof value === "string" && !(key in values)) values[key] = value;
-  }
-  return values;
-}
+export { HONEYPOT_FIELD, defaultNeed, formValues, needOptions } from "./fields";
+export type { FieldErrors, Need } from "./fields";

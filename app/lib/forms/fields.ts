@@ -1,0 +1,36 @@
+/**
+ * What the forms need before any validation runs: field options, the honeypot's name and helpers.
+ * Kept free of zod so that pages can render forms without downloading the validator; the schemas
+ * themselves (./schemas) load when a visitor starts filling in a form (./lazy-schemas).
+ */
+
+export const needOptions = [
+  { value: "enquiries", label: "General enquiries" },
+  { value: "couples-counseling", label: "Couples counselling" },
+  { value: "individual-counseling", label: "Individual counselling" },
+  { value: "premarital-counseling", label: "Premarital counselling" },
+  { value: "marriage-counseling", label: "Marriage counselling" },
+  { value: "family-counseling", label: "Family counselling" },
+  { value: "divorce-counseling", label: "Divorce counselling" },
+  { value: "sex-therapy", label: "Sex therapy" },
+  { value: "online-counseling", label: "Online counselling" },
+  { value: "programs", label: "Our programmes" },
+  { value: "other", label: "Something else" },
+] as const;
+
+export type Need = (typeof needOptions)[number]["value"];
+export const defaultNeed: Need = "couples-counseling";
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The name of the hidden field bots fill in and people never see. */
+export const HONEYPOT_FIELD = "company_website";
+
+/** Plain string values of a FormData (files and repeated keys are ignored). */
+export function formValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData.entries()) {
+    if (typeof value === "string" && !(key in values)) values[key] = value;
+  }
+  return values;
+}
