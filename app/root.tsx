@@ -14,7 +14,7 @@ import stylesheet from "./app.css?url";
 import { ConsentBanner } from "./components/ConsentBanner";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
-import { Toaster } from "./components/Toaster";
+import { ToastOutlet } from "./components/ToastOutlet";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: frauncesUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -49,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster />
+        <ToastOutlet />
         <ConsentBanner />
         <ScrollRestoration />
         <Scripts />

@@ -3,7 +3,8 @@
  *
  * 1. Bytes. Each route of SPEC.md section 2 (and the 404 page) is opened in Chromium at phone and
  *    desktop size; every response of the first view is counted as it came over the wire
- *    (compressed), by kind. Budgets: home-page JavaScript ≤ 130 KB, CSS ≤ 20 KB, HTML ≤ 40 KB,
+ *    (compressed, as Chromium negotiated it: brotli), by kind; scripts are also fetched again
+ *    gzip-compressed, the measure of DESIGN.md's JavaScript budget. Budgets: home-page JavaScript ≤ 130 KB, CSS ≤ 20 KB, HTML ≤ 40 KB,
  *    everything ≤ 350 KB, per page.
  * 2. Lighthouse 12, mobile defaults (simulated throttling), three runs per route; the median run is
  *    kept as an HTML report in reports/lighthouse/. Accessibility, Best Practices and SEO must be
@@ -14,6 +15,7 @@
  * (runs it when build/ is missing).
  */
 import { spawnSync } from "node:child_process";
+import { get } from "node:http";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -89,6 +91,7 @@ async function measureBytes(
   const page = await context.newPage();
   const totals: Record<Kind, number> = { html: 0, js: 0, css: 0, font: 0, image: 0, other: 0 };
   let headers = 0;
+  const scripts: string[] = [];
   const pending: Promise<void>[] = [];
   page.on("requestfinished", (request) => {
     // Frames the visitor opens (scheduling, video) are theirs to start, not the page's cost.
@@ -96,8 +99,9 @@ async function measureBytes(
     pending.push(
       request.sizes().then((sizes) => {
         const kind = kindOf(request.resourceType(), new URL(request.url()).pathname);
-        totals[kind] += sizes.responseBodySize;
-        headers += sizes.responseHeadersSize;
+        if (kind === "js") scripts.push(request.url());
+        totals[kind] += Math.max(0, sizes.responseBodySize);
+        headers += Math.max(0, sizes.responseHeadersSize);
         if (process.env.BUDGET_VERBOSE) console.log(kind, sizes.responseBodySize, request.url());
       }),
     );
@@ -107,14 +111,30 @@ async function measureBytes(
   await context.close();
   // Each kind is counted by its (compressed) bodies; the first-view total includes the headers.
   const total = Object.values(totals).reduce((a, b) => a + b, headers);
-  return { ...totals, headers, total };
+  const jsGzip = (await Promise.all(scripts.map((u) => bodyBytes(u, "gzip")))).reduce(
+    (a, b) => a + b,
+    0,
+  );
+  return { ...totals, headers, total, jsGzip };
+}
+
+/** Compressed body size of a URL when the client accepts only `encoding`. */
+function bodyBytes(url: string, encoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": encoding } }, (res) => {
+      let n = 0;
+      res.on("data", (chunk: Buffer) => (n += chunk.length));
+      res.on("end", () => resolve(n));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
 }
 
 async function bytesPhase(base: string) {
   const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
   const rows: string[] = [
-    "| Route | View | HTML | CSS | JS | Fonts | Images | Other | Headers | Total |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| Route | View | HTML | CSS | JS | JS (gzip) | Fonts | Images | Other | Headers | Total |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const p of paths) {
     for (const [view, viewport] of [
@@ -129,9 +149,9 @@ async function bytesPhase(base: string) {
       over("HTML", t.html, budgets.html);
       over("CSS", t.css, budgets.css);
       over("first view", t.total, budgets.total);
-      if (p === "/") over("JavaScript", t.js, budgets.homeJs);
+      if (p === "/") over("JavaScript (gzip)", t.jsGzip, budgets.homeJs);
       rows.push(
-        `| ${p} | ${view} | ${kb(t.html)} | ${kb(t.css)} | ${kb(t.js)} | ${kb(t.font)} | ${kb(t.image)} | ${kb(t.other)} | ${kb(t.headers)} | ${kb(t.total)} |`,
+        `| ${p} | ${view} | ${kb(t.html)} | ${kb(t.css)} | ${kb(t.js)} | ${kb(t.jsGzip)} | ${kb(t.font)} | ${kb(t.image)} | ${kb(t.other)} | ${kb(t.headers)} | ${kb(t.total)} |`,
       );
     }
   }

@@ -1,5 +1,4 @@
 import "../app/lib/load-context";
-import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -10,6 +9,7 @@ import type { Logger } from "./logger";
 import { formGuard } from "./form-guard";
 import { createServices } from "./services";
 import { assignNonce, permissionsPolicy, securityHeaders } from "./security";
+import { staticFiles } from "./static-files";
 
 /** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
 const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe"];
@@ -35,6 +35,9 @@ export function createApp(deps: AppDeps) {
   app.set("trust proxy", config.trustProxy ? 1 : false);
 
   app.use(requestLog(logger));
+  // Files first, with their own short set of headers; pages get the full set below.
+  if (!deps.devMiddleware && deps.clientDir)
+    app.use(staticFiles(deps.clientDir, { https: config.https }));
   app.use(assignNonce);
   if (!deps.devMiddleware) {
     const schedulingOrigin = new URL(services.schedulingUrl).origin;
@@ -56,20 +59,7 @@ export function createApp(deps: AppDeps) {
   app.use(lowercasePaths);
   app.use(formGuard({ siteOrigin: new URL(config.siteUrl).origin, formPaths: FORM_PATHS }));
 
-  if (deps.devMiddleware) {
-    app.use(deps.devMiddleware);
-  } else if (deps.clientDir) {
-    app.use(
-      "/assets",
-      express.static(path.join(deps.clientDir, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        index: false,
-        fallthrough: false,
-      }),
-    );
-    app.use(express.static(deps.clientDir, { maxAge: "1h", index: false }));
-  }
+  if (deps.devMiddleware) app.use(deps.devMiddleware);
 
   app.all(
     "/{*splat}",

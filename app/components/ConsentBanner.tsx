@@ -1,22 +1,26 @@
-import { useEffect, useRef, useSyncExternalStore } from "react";
-import { Link, useLocation, useRouteLoaderData } from "react-router";
-import {
-  type Consent,
-  loadAnalytics,
-  revokeAnalytics,
-  sendPageView,
-  storeConsent,
-  storedConsent,
-} from "~/lib/analytics";
+import { Suspense, lazy } from "react";
+import { useRouteLoaderData } from "react-router";
+
+// The banner itself (and the analytics code) is downloaded only where analytics is configured.
+const Banner = lazy(() => import("./ConsentPanel").then((m) => ({ default: m.ConsentPanel })));
 
 // The stored choice as an external store, so the banner and the footer button agree.
 const listeners = new Set<() => void>();
-const subscribe = (l: () => void) => {
+export const subscribeConsent = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };
 let reopened = false;
 const notify = () => listeners.forEach((l) => l());
+
+/** Whether the visitor asked to see the banner again. */
+export const isReopened = () => reopened;
+
+/** The banner was answered: hide it until reopened, and tell everyone who listens. */
+export function closeConsent() {
+  reopened = false;
+  notify();
+}
 
 /** True when analytics is configured (the footer shows "Cookie settings" then). */
 export function useAnalyticsConfigured(): boolean {
@@ -35,63 +39,10 @@ export function reopenConsent() {
  */
 export function ConsentBanner() {
   const root = useRouteLoaderData<{ gaMeasurementId?: string }>("root");
-  return root?.gaMeasurementId ? <Banner measurementId={root.gaMeasurementId} /> : null;
-}
-
-function Banner({ measurementId }: { measurementId: string }) {
-  const consent = useSyncExternalStore(subscribe, storedConsent, () => "unknown" as const);
-  const isOpen = useSyncExternalStore(
-    subscribe,
-    () => reopened,
-    () => false,
-  );
-  const { pathname, search } = useLocation();
-  const lastSent = useRef<string | null>(null);
-
-  // One page_view per path change, the first page included, only with consent.
-  useEffect(() => {
-    if (consent !== "granted") return;
-    loadAnalytics(measurementId);
-    const key = pathname + search;
-    if (lastSent.current === key) return;
-    lastSent.current = key;
-    sendPageView();
-  }, [consent, measurementId, pathname, search]);
-
-  const choose = (value: Consent) => {
-    storeConsent(value);
-    if (value === "denied") revokeAnalytics();
-    reopened = false;
-    notify();
-  };
-
-  if (consent === "unknown" || (consent !== null && !isOpen)) return null;
-
+  if (!root?.gaMeasurementId) return null;
   return (
-    <section
-      aria-labelledby="consent-title"
-      className="fixed inset-x-2 bottom-2 z-[90] mx-auto max-w-2xl rounded-2xl border border-linen bg-white p-5 shadow-xl sm:inset-x-4 sm:bottom-4"
-    >
-      <h2 id="consent-title" className="font-display text-xl font-semibold">
-        May we count your visit?
-      </h2>
-      <p className="mt-2 text-sm leading-relaxed text-muted">
-        With your permission we use Google Analytics to see which pages help people most. It sets
-        cookies and shares visit data with Google. Nothing is loaded unless you accept, and you can
-        change your mind at any time from the footer. See our{" "}
-        <Link to="/privacy" className="font-semibold text-teal-800 underline">
-          Privacy Policy
-        </Link>
-        .
-      </p>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" className="btn-secondary flex-1" onClick={() => choose("granted")}>
-          Accept analytics
-        </button>
-        <button type="button" className="btn-outline flex-1" onClick={() => choose("denied")}>
-          Decline
-        </button>
-      </div>
-    </section>
+    <Suspense fallback={null}>
+      <Banner measurementId={root.gaMeasurementId} />
+    </Suspense>
   );
 }

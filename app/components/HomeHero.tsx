@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { hero, heroBanners } from "~/content/home";
 import { practice } from "~/content/site";
-import { Carousel } from "./Carousel";
+import { SnapCarousel } from "./carousel/SnapCarousel";
 import { Picture } from "./Picture";
 
 /**
@@ -32,7 +32,7 @@ export function HomeHero() {
         </div>
 
         <div className="min-w-0 lg:hidden">
-          <Carousel label="Highlights" delay={4000}>
+          <SnapCarousel label="Highlights" delay={4000}>
             {heroBanners.map((banner, i) => (
               <figure key={banner.image} className="overflow-hidden rounded-3xl bg-teal-800">
                 <Picture
@@ -47,7 +47,7 @@ export function HomeHero() {
                 </figcaption>
               </figure>
             ))}
-          </Carousel>
+          </SnapCarousel>
         </div>
 
         <figure className="relative hidden lg:block">

@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import { Link } from "react-router";
 import type { Service } from "~/content/types";
 import { formatNaira, savings } from "~/lib/money";
-import { useCarouselHold } from "./Carousel";
+import { useCarouselHold } from "./carousel/CarouselFrame";
 import { Picture } from "./Picture";
 
 const cardSizes =

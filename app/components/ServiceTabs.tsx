@@ -2,7 +2,7 @@ import { Brain, Heart, type LucideIcon, Sparkles, User, Users } from "lucide-rea
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import type { ServiceCategory, ServiceIcon } from "~/content/types";
-import { Carousel } from "./Carousel";
+import { EmblaCarousel } from "./carousel/EmblaCarousel";
 import { ServiceCard } from "./ServiceCard";
 
 const icons: Record<ServiceIcon, LucideIcon> = {
@@ -51,7 +51,7 @@ export function ServiceTabs({ categories }: { categories: ServiceCategory[] }) {
         >
           <h2 className="text-3xl font-semibold">{c.name}</h2>
           <p className="mt-2 max-w-2xl text-lg text-muted">{c.intro}</p>
-          <Carousel
+          <EmblaCarousel
             label={`${c.name}: programmes`}
             delay={SERVICES_SLIDE_DELAY_MS}
             slideClassName="basis-full md:basis-1/2 lg:basis-1/3"
@@ -62,7 +62,7 @@ export function ServiceTabs({ categories }: { categories: ServiceCategory[] }) {
               // The first picture of the first tab is the page's largest early image.
               <ServiceCard key={s.id} service={s} priority={ci === 0 && si === 0} />
             ))}
-          </Carousel>
+          </EmblaCarousel>
         </Tabs.Content>
       ))}
     </Tabs.Root>

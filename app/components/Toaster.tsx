@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import {
   TOAST_DURATION_MS,
   TOAST_SWIPE_THRESHOLD_PX,
@@ -12,8 +12,9 @@ import {
 const noToasts: ReturnType<typeof getToasts> = [];
 
 /** Renders the toast store with Radix Toast: swipe right to dismiss, F8 jumps to the region. */
-export function Toaster() {
+export function Toaster({ onReady }: { onReady?: () => void } = {}) {
   const toasts = useSyncExternalStore(subscribe, getToasts, () => noToasts);
+  useEffect(() => onReady?.(), [onReady]);
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}

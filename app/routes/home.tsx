@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Carousel } from "~/components/Carousel";
+import { SnapCarousel } from "~/components/carousel/SnapCarousel";
 import { HomeHero } from "~/components/HomeHero";
 import { JsonLd } from "~/components/JsonLd";
 import { LinkCards } from "~/components/LinkCards";
@@ -79,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-8">
           <TestimonialList testimonials={loaderData.testimonials}>
             {(list) => (
-              <Carousel
+              <SnapCarousel
                 label="Client testimonials"
                 delay={5000}
                 slideClassName="basis-full md:basis-1/2 lg:basis-1/3"
@@ -87,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {list.map((t) => (
                   <TestimonialCard key={`${t.name}-${t.review.slice(0, 20)}`} testimonial={t} />
                 ))}
-              </Carousel>
+              </SnapCarousel>
             )}
           </TestimonialList>
         </div>

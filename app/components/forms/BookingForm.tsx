@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { messages } from "~/content/messages";
 import type { FieldErrors } from "~/lib/forms/fields";
-import { preloadSchemas, schemasForSubmit } from "~/lib/forms/lazy-schemas";
+import { preloadFormSupport, schemasForSubmit } from "~/lib/forms/lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FormNotice } from "./FormNotice";
@@ -79,7 +79,7 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
         action="/schedule"
         className="relative space-y-5"
         aria-labelledby="book-heading"
-        onFocus={() => void preloadSchemas()}
+        onFocus={preloadFormSupport}
         onSubmit={(event) => {
           const schemas = schemasForSubmit(event);
           if (!schemas) return;

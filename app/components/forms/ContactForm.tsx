@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { messages } from "~/content/messages";
 import type { FormOutcome } from "~/lib/forms/outcomes";
 import { type FieldErrors, defaultNeed, formValues, needOptions } from "~/lib/forms/fields";
-import { preloadSchemas, schemasForSubmit } from "~/lib/forms/lazy-schemas";
+import { preloadFormSupport, schemasForSubmit } from "~/lib/forms/lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FormNotice } from "./FormNotice";
@@ -77,7 +77,7 @@ export function ContactForm() {
       // Once React runs, the shared schema checks the form and speaks at each field; before that
       // (or without JavaScript) the browser's own checks apply.
       noValidate={hydrated}
-      onFocus={() => void preloadSchemas()}
+      onFocus={preloadFormSupport}
       onSubmit={(event) => {
         const schemas = schemasForSubmit(event);
         if (!schemas) return;

@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { messages } from "~/content/messages";
 import type { FormOutcome } from "~/lib/forms/outcomes";
 import type { FieldErrors } from "~/lib/forms/fields";
-import { preloadSchemas, schemasForSubmit } from "~/lib/forms/lazy-schemas";
+import { preloadFormSupport, schemasForSubmit } from "~/lib/forms/lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { FormNotice } from "./FormNotice";
 import { TextField } from "./Field";
@@ -56,7 +56,7 @@ export function NewsletterForm({ id, compact = false }: { id: string; compact?: 
       method="post"
       action="/newsletter"
       className="relative"
-      onFocus={() => void preloadSchemas()}
+      onFocus={preloadFormSupport}
       onSubmit={(event) => {
         const schemas = schemasForSubmit(event);
         if (!schemas) return;

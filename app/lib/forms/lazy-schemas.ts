@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import { preloadToaster } from "~/components/ToastOutlet";
 
 type Schemas = typeof import("./schemas");
 
@@ -13,6 +14,12 @@ let unavailable = false;
 export function preloadSchemas(): Promise<Schemas> {
   loading ??= import("./schemas").then((module) => (loaded = module));
   return loading;
+}
+
+/** Everything a form needs once someone starts filling it in: its checks and the toasts. */
+export function preloadFormSupport() {
+  void preloadSchemas();
+  preloadToaster();
 }
 
 /**

@@ -1,0 +1,43 @@
+/**
+ * After `react-router build`: writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy
+ * beside every compressible browser file, which server/static-files.ts sends to browsers that
+ * accept them. Copies that would not be smaller are not written.
+ */
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { COMPRESSIBLE } from "../server/static-files";
+
+const root = path.resolve("build/client");
+let count = 0;
+let before = 0;
+let after = 0;
+
+function walk(dir: string) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(file);
+    else if (COMPRESSIBLE.test(entry.name) && statSync(file).size > 256) compress(file);
+  }
+}
+
+function compress(file: string) {
+  const raw = readFileSync(file);
+  const br = brotliCompressSync(raw, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+    },
+  });
+  const gz = gzipSync(raw, { level: 9 });
+  if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+  if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+  count += 1;
+  before += raw.length;
+  after += Math.min(br.length, raw.length);
+}
+
+walk(root);
+console.log(
+  `compressed ${count} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (brotli)`,
+);
