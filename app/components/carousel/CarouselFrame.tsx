@@ -18,7 +18,7 @@ import { REDUCED_MOTION, useMediaQuery } from "~/lib/use-media-query";
  * reader lands on content the eye cannot see. Every slide is in the server's HTML; without
  * JavaScript the viewport is a horizontal scroll-snap list (app.css).
  *
- * Two engines move the slides (docs/decisions/007): Embla on /services, the browser's own
+ * Two engines move the slides (docs/decisions/008): Embla on /services, the browser's own
  * scroll-snap on the home page, where every kilobyte of script counts.
  */
 
