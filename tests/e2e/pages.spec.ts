@@ -99,6 +99,48 @@ test.describe("home", () => {
   });
 });
 
+test.describe("the home page's carousels", () => {
+  test("next and previous move one slide, a swipe moves one, the timer moves on by itself", async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone);
+    await gotoHydrated(page, "/");
+    const banner = page.getByRole("region", { name: "Highlights" });
+    const shown = banner.getByRole("group", { name: /of 3$/ });
+    await expect(shown).toHaveAccessibleName("1 of 3");
+    await expect(banner).toHaveAttribute("data-autoplay", "playing");
+    // The slide moves by itself after 4 s (the banner's delay).
+    await expect(shown).toHaveAccessibleName("2 of 3", { timeout: 9_000 });
+    await banner.getByRole("button", { name: "Pause slides" }).click();
+    await expect(banner).toHaveAttribute("data-autoplay", "paused");
+    await banner.getByRole("button", { name: "Next slide" }).click();
+    await expect(shown).toHaveAccessibleName("3 of 3");
+    await expect(banner.getByRole("button", { name: "Next slide" })).toBeDisabled();
+    await banner.getByRole("button", { name: "Previous slide" }).click();
+    await expect(shown).toHaveAccessibleName("2 of 3");
+    // A swipe to the left shows the next slide.
+    const box = (await banner.locator(".carousel-viewport").boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.8, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, y, { steps: 4 });
+    await page.mouse.up();
+    await expect(shown).toHaveAccessibleName("3 of 3");
+  });
+
+  test("with reduced motion the slides wait for the visitor", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce", viewport: phone });
+    const page = await context.newPage();
+    await gotoHydrated(page, "/");
+    const banner = page.getByRole("region", { name: "Highlights" });
+    await expect(banner.getByRole("button", { name: "Play slides" })).toBeVisible();
+    await expect(banner).toHaveAttribute("data-autoplay", "paused");
+    await page.waitForTimeout(4_500);
+    await expect(banner.getByRole("group", { name: /of 3$/ })).toHaveAccessibleName("1 of 3");
+    await context.close();
+  });
+});
+
 test.describe("testimonials", () => {
   test("shows the approved testimonials with name, country, review and stars", async ({ page }) => {
     await page.goto("/testimonials");

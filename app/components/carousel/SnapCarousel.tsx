@@ -97,12 +97,16 @@ function useSnapEngine({ delay, autoplay, reducedMotion, slideCount }: EngineOpt
         if (start === null || Math.abs(e.clientX - start) < SWIPE_PX) return;
         go(e.clientX < start ? "next" : "prev");
       };
+      // A mouse drag would otherwise pick up the picture (and cancel the pointer) instead.
+      const onDragStart = (e: DragEvent) => e.preventDefault();
       element.addEventListener("pointerdown", onPointerDown);
       element.addEventListener("pointerup", onPointerUp);
+      element.addEventListener("dragstart", onDragStart);
       return () => {
         resize.disconnect();
         element.removeEventListener("pointerdown", onPointerDown);
         element.removeEventListener("pointerup", onPointerUp);
+        element.removeEventListener("dragstart", onDragStart);
       };
     },
     [go, scrollTo],
