@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { json, readBody } from "./fake-http";
 import { paystackSignature } from "./paystack";
 
 /**
@@ -225,19 +226,6 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = "";
-    req.on("data", (chunk) => (data += chunk));
-    req.on("end", () => resolve(data));
-  });
-}
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(JSON.stringify(body));
 }
 
 function html(res: ServerResponse, status: number, body: string) {
