@@ -340,8 +340,14 @@ test.describe("when payments are not configured", () => {
   let server: Awaited<ReturnType<typeof spawnServer>>;
   test.beforeAll(async () => {
     // A second server process starts in a few seconds, slower on a busy machine.
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     server = await spawnServer({ PAYSTACK_SECRET_KEY: "", PAYSTACK_API_URL: "" });
+    // spawnServer stops waiting after 30 s; under load the start can take longer.
+    const up = () =>
+      fetch(`${server.url}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
+    await expect.poll(up, { timeout: 60_000, message: server.output() }).toBe(true);
   });
   test.afterAll(async () => {
     await server?.stop();
