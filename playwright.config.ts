@@ -22,11 +22,15 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 process.env.FAKE_HUBSPOT_PORT ??= String(await freePort());
 process.env.FAKE_SMTP_PORT ??= String(await freePort());
 process.env.FAKES_ADMIN_PORT ??= String(await freePort());
+process.env.FAKE_PAYSTACK_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 /** where tests read and steer the fake HubSpot and SMTP server */
 export const fakesAdmin = `http://127.0.0.1:${process.env.FAKES_ADMIN_PORT}`;
 export const fakeHubspot = `http://127.0.0.1:${process.env.FAKE_HUBSPOT_PORT}`;
+export const fakePaystack = `http://127.0.0.1:${process.env.FAKE_PAYSTACK_PORT}`;
 export const baseURL = `http://127.0.0.1:${port}`;
+/** the secret the site and the fake Paystack share; a test key, never a real one */
+export const paystackSecret = "sk_test_e2e_kindredhearts";
 
 export const chromiumArgs = [
   "--no-sandbox",
@@ -58,6 +62,7 @@ export default defineConfig({
   webServer: [
     {
       command: "node --import tsx tests/support/fakes-main.ts",
+      env: { PAYSTACK_SECRET_KEY: paystackSecret, SITE_URL: baseURL },
       url: `${fakesAdmin}/health`,
       reuseExistingServer: false,
       stdout: "ignore",
@@ -85,6 +90,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
         MAIL_FROM: "website@kindredhearts.ng",
         PRACTICE_INBOX: "team@kindredhearts.ng",
+        PAYSTACK_SECRET_KEY: paystackSecret,
+        PAYSTACK_PUBLIC_KEY: "pk_test_e2e_kindredhearts",
+        PAYSTACK_API_URL: fakePaystack,
         // The suite sends many forms from one address; the limiter has its own tests.
         FORM_RATE_LIMIT: "1000",
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

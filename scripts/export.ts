@@ -1,7 +1,7 @@
 /**
  * Exports stored submissions as CSV for the practice:
  *   npm run export -- --kind contact --since 2026-01-01 > leads.csv
- * Kinds: contact, booking, newsletter. With the embedded database, stop the site first (the
+ * Kinds: contact, booking, newsletter, and orders (payments, from the orders table). With the embedded database, stop the site first (the
  * embedded database serves one process at a time); with DATABASE_URL it can run any time.
  */
 import { parseArgs } from "node:util";
@@ -9,7 +9,7 @@ import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { configFromEnvironment } from "../server/config";
 import { csvLine } from "../server/csv";
 import { openDatabase } from "../server/db/client";
-import { deliveries, submissions } from "../server/db/schema";
+import { deliveries, orders, submissions } from "../server/db/schema";
 
 const columns = {
   contact: ["name", "email", "phone", "need", "message", "pageUri"],
@@ -17,14 +17,14 @@ const columns = {
   newsletter: ["email", "pageUri"],
 } as const;
 
-type Kind = keyof typeof columns;
+type Kind = keyof typeof columns | "orders";
 
 const { values } = parseArgs({
   options: { kind: { type: "string", default: "contact" }, since: { type: "string" } },
 });
 const kind = values.kind as Kind;
-if (!(kind in columns)) {
-  console.error(`--kind must be one of: ${Object.keys(columns).join(", ")}`);
+if (!(kind in columns) && kind !== "orders") {
+  console.error(`--kind must be one of: ${[...Object.keys(columns), "orders"].join(", ")}`);
   process.exit(2);
 }
 const since = values.since ? new Date(values.since) : new Date(0);
@@ -48,7 +48,62 @@ if (!config.databaseUrl) {
   }
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+
+/** Orders for the practice's books: one line per order, amounts in naira as plain numbers. */
+async function exportOrders() {
+  const rows = await database.db
+    .select()
+    .from(orders)
+    .where(gte(orders.createdAt, since))
+    .orderBy(asc(orders.createdAt));
+  process.stdout.write(
+    csvLine([
+      "reference",
+      "created_at",
+      "status",
+      "paid_at",
+      "item_id",
+      "item",
+      "amount_naira",
+      "currency",
+      "name",
+      "email",
+      "phone",
+      "failure_reason",
+    ]),
+  );
+  for (const o of rows) {
+    process.stdout.write(
+      csvLine([
+        o.reference,
+        o.createdAt,
+        o.status,
+        o.paidAt,
+        o.itemId,
+        o.itemName,
+        (o.amountKobo / 100).toFixed(2),
+        o.currency,
+        o.name,
+        o.email,
+        o.phone,
+        o.failureReason,
+      ]),
+    );
+  }
+  console.error(`${rows.length} order(s) since ${since.toISOString().slice(0, 10)}`);
+}
+
 try {
+  if (kind === "orders") {
+    await exportOrders();
+  } else {
+    await exportSubmissions(kind);
+  }
+} finally {
+  await database.close();
+}
+
+async function exportSubmissions(kind: keyof typeof columns) {
   const rows = await database.db
     .select()
     .from(submissions)
@@ -75,6 +130,4 @@ try {
     );
   }
   console.error(`${rows.length} ${kind} submission(s) since ${since.toISOString().slice(0, 10)}`);
-} finally {
-  await database.close();
 }

@@ -7,12 +7,14 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
 import { formGuard } from "./form-guard";
+import { paystackCheckoutOrigin } from "./integrations/paystack";
+import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
 import { createServices } from "./services";
 import { assignNonce, permissionsPolicy, securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
 
 /** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
-const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe"];
+const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe", "/checkout"];
 
 export interface AppDeps {
   config: Config;
@@ -29,7 +31,7 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
-  const { services, outbox } = createServices({ config, database, logger });
+  const { services, outbox, payments } = createServices({ config, database, logger });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ? 1 : false);
@@ -41,7 +43,10 @@ export function createApp(deps: AppDeps) {
   app.use(assignNonce);
   if (!deps.devMiddleware) {
     const schedulingOrigin = new URL(services.schedulingUrl).origin;
-    app.use(securityHeaders(config, { schedulingOrigin }));
+    // Without JavaScript the checkout form is answered with a redirect to Paystack's page, which
+    // CSP form-action governs too.
+    const paymentOrigin = payments ? paystackCheckoutOrigin(config.paystack.apiUrl) : undefined;
+    app.use(securityHeaders(config, { schedulingOrigin, paymentOrigin }));
   }
   app.use(permissionsPolicy);
   app.use(compression());
@@ -55,6 +60,14 @@ export function createApp(deps: AppDeps) {
       version: deps.version,
     });
   });
+
+  // Signed by Paystack instead of sent from our pages, so it comes before the form guard.
+  if (payments && config.paystack.secretKey) {
+    app.post(
+      WEBHOOK_PATH,
+      ...paystackWebhook({ secretKey: config.paystack.secretKey, payments, logger }),
+    );
+  }
 
   app.use(lowercasePaths);
   app.use(formGuard({ siteOrigin: new URL(config.siteUrl).origin, formPaths: FORM_PATHS }));

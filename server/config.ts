@@ -50,6 +50,15 @@ const envSchema = z.object({
   }),
   MAIL_FROM: optionalString,
   PRACTICE_INBOX: optionalString,
+  PAYSTACK_SECRET_KEY: optionalString.refine((v) => v === undefined || /^sk_\w+$/.test(v), {
+    message: "must be a Paystack secret key (sk_test_… or sk_live_…)",
+  }),
+  PAYSTACK_PUBLIC_KEY: optionalString.refine((v) => v === undefined || /^pk_\w+$/.test(v), {
+    message: "must be a Paystack public key (pk_test_… or pk_live_…)",
+  }),
+  PAYSTACK_API_URL: optionalUrl("Paystack API base").transform(
+    (v) => v ?? "https://api.paystack.co",
+  ),
   FORM_RATE_LIMIT: positiveInt(5),
   TRUST_PROXY: flag,
   RETENTION_DAYS: positiveInt(365).refine((d) => d >= 1, { message: "must be at least 1" }),
@@ -98,6 +107,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
     schedulingUrl: e.SCHEDULING_URL,
     gaMeasurementId: e.GA_MEASUREMENT_ID,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, practiceInbox: e.PRACTICE_INBOX },
+    /** online payments; without a secret key checkout says it is unavailable */
+    paystack: {
+      secretKey: e.PAYSTACK_SECRET_KEY,
+      publicKey: e.PAYSTACK_PUBLIC_KEY,
+      apiUrl: e.PAYSTACK_API_URL.replace(/\/+$/, ""),
+    },
     formRateLimit: e.FORM_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     retentionDays: e.RETENTION_DAYS,

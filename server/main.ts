@@ -53,6 +53,18 @@ async function main() {
     console.log(`Fake HubSpot on ${fake.url} (see ${fake.url}/__admin/received)`);
   }
 
+  if (dev && !config.paystack.secretKey) {
+    // Nor the real Paystack: a local stand-in with its own payment page.
+    const { startFakePaystack } = await import("./integrations/paystack-fake");
+    const secretKey = "sk_test_dev_fake";
+    const fake = await startFakePaystack({
+      secretKey,
+      webhookUrl: `${config.siteUrl}/webhooks/paystack`,
+    });
+    config = { ...config, paystack: { ...config.paystack, secretKey, apiUrl: fake.url } };
+    console.log(`Fake Paystack on ${fake.url} (see ${fake.url}/__admin/transactions)`);
+  }
+
   const version = readVersion();
   let created;
   if (dev) {

@@ -11,7 +11,8 @@ import type { Logger } from "./logger";
  * send the same row at once, and a row left "sending" by a crash is picked up after its lease.
  */
 
-export type Destination = "hubspot" | "email";
+/** hubspot: the CRM; email: the practice's inbox; receipt: the client's own inbox (payments) */
+export type Destination = (typeof deliveries.$inferSelect)["destination"];
 
 export interface OutboxItem {
   deliveryId: number;
@@ -19,7 +20,7 @@ export interface OutboxItem {
   attempts: number;
   submission: {
     id: number;
-    kind: "contact" | "newsletter" | "booking";
+    kind: (typeof submissions.$inferSelect)["kind"];
     payload: Record<string, string>;
     createdAt: Date;
   };

@@ -15,7 +15,10 @@ export const assignNonce: RequestHandler = (_req, res, next) => {
  * Security headers. Scripts run only from our origin or with this response's nonce; frames only
  * from the scheduling provider and YouTube; Google only when analytics is configured.
  */
-export function securityHeaders(config: Config, options: { schedulingOrigin: string }) {
+export function securityHeaders(
+  config: Config,
+  options: { schedulingOrigin: string; paymentOrigin?: string },
+) {
   const google = config.gaMeasurementId
     ? ["https://www.googletagmanager.com", "https://*.google-analytics.com"]
     : [];
@@ -37,8 +40,13 @@ export function securityHeaders(config: Config, options: { schedulingOrigin: str
         "media-src": ["'self'"],
         "frame-src": [options.schedulingOrigin, YOUTUBE_ORIGIN],
         "frame-ancestors": ["'self'"],
-        // Without JavaScript the booking form redirects to the provider's page.
-        "form-action": ["'self'", options.schedulingOrigin],
+        // Without JavaScript the booking form redirects to the provider's page, and checkout to
+        // the payment page.
+        "form-action": [
+          "'self'",
+          options.schedulingOrigin,
+          ...(options.paymentOrigin ? [options.paymentOrigin] : []),
+        ],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
         "manifest-src": ["'self'"],

@@ -6,9 +6,12 @@ import { practiceNotification } from "./forms/notifications";
 import { createFormsService } from "./forms/service";
 import { contactFields, createHubspotClient, newsletterFields } from "./integrations/hubspot";
 import { createMailer } from "./integrations/mail";
+import { createPaystackClient } from "./integrations/paystack";
 import { createTestimonialsService } from "./integrations/testimonials";
 import type { Logger } from "./logger";
 import { type DeliveryHandler, type Destination, type Outbox, createOutbox } from "./outbox";
+import { paymentReceipt } from "./payments/emails";
+import { type Payments, createPaymentsService } from "./payments/service";
 import { createRateLimiter } from "./rate-limit";
 
 export interface ServiceDeps {
@@ -21,25 +24,45 @@ export interface ServiceDeps {
 export function createServices({ config, database, logger }: ServiceDeps): {
   services: SiteServices;
   outbox: Outbox;
+  /** the server's side of payments (webhooks); absent when Paystack is not configured */
+  payments?: Payments;
 } {
   const outbox = createOutbox({ db: database.db, handlers: deliveryHandlers(config), logger });
   const hubspot = config.hubspot;
   const mail = Boolean(config.mail.smtpUrl && config.mail.practiceInbox);
+  const receipts = Boolean(config.mail.smtpUrl && (config.mail.from ?? config.mail.practiceInbox));
   const crm = (formId?: string): Destination[] => (hubspot.portalId && formId ? ["hubspot"] : []);
+  const rateLimit = createRateLimiter({ db: database.db, limit: config.formRateLimit });
   const forms = createFormsService({
     db: database.db,
     config,
     outbox,
     logger,
-    rateLimit: createRateLimiter({ db: database.db, limit: config.formRateLimit }),
+    rateLimit,
     destinations: {
       contact: [...crm(hubspot.contactFormId), ...(mail ? (["email"] as const) : [])],
       newsletter: crm(hubspot.newsletterFormId),
       booking: mail ? ["email"] : [],
     },
   });
+  const { secretKey, apiUrl } = config.paystack;
+  const payments = secretKey
+    ? createPaymentsService({
+        db: database.db,
+        siteUrl: config.siteUrl,
+        paystack: createPaystackClient({ apiUrl, secretKey }),
+        outbox,
+        rateLimit,
+        logger,
+        destinations: [
+          ...(mail ? (["email"] as const) : []),
+          ...(receipts ? (["receipt"] as const) : []),
+        ],
+      })
+    : undefined;
   return {
     outbox,
+    payments,
     services: {
       testimonials: createTestimonialsService({
         apiUrl: config.testimonialsApiUrl,
@@ -49,6 +72,7 @@ export function createServices({ config, database, logger }: ServiceDeps): {
       schedulingUrl: config.schedulingUrl ?? defaultSchedulingUrl,
       gaMeasurementId: config.gaMeasurementId,
       forms,
+      payments: payments?.service,
     },
   };
 }
@@ -74,6 +98,11 @@ function deliveryHandlers(config: Config): Partial<Record<Destination, DeliveryH
   if (smtpUrl && practiceInbox) {
     const send = createMailer({ smtpUrl, from: from ?? practiceInbox });
     handlers.email = (item) => send(practiceNotification(item, practiceInbox));
+  }
+  const receiptFrom = from ?? practiceInbox;
+  if (smtpUrl && receiptFrom) {
+    const send = createMailer({ smtpUrl, from: receiptFrom });
+    handlers.receipt = (item) => send(paymentReceipt(item, practiceInbox ?? receiptFrom));
   }
   return handlers;
 }

@@ -24,6 +24,21 @@ export const messages = {
     failed: "We could not sign you up just now. Please try again later.",
     unsubscribed: "You have been unsubscribed.",
   },
+  checkout: {
+    unavailable: "Checkout Temporarily Unavailable",
+    button: "Continue to secure payment",
+    buttonBusy: "Taking you to Paystack...",
+    failed: "We could not start your payment.",
+    failedDetail:
+      "Our payment provider did not answer just now, so nothing has been charged. Please try again in a few minutes, or contact us and we will help you enrol.",
+    notStored:
+      "We could not save your order just now, so nothing has been charged. Please try again in a few minutes.",
+    invalid: "Please check the highlighted fields.",
+  },
+  payment: {
+    thanks: "Thank You!",
+    successful: "Your payment was successful.",
+  },
   rateLimited: (minutes: number) =>
     `You have sent several forms in a short time. Please wait about ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or call us.`,
   badRequest: "We could not read that form. Please reload the page and try again.",

@@ -1,4 +1,4 @@
-import type { BookingInput, ContactInput, NewsletterInput } from "./forms/schemas";
+import type { BookingInput, CheckoutInput, ContactInput, NewsletterInput } from "./forms/schemas";
 
 /**
  * What the server hands every loader and action (server/app.ts builds it per request). Only the
@@ -36,6 +36,8 @@ export interface SiteServices {
   /** GA4 id when analytics is configured */
   gaMeasurementId?: string;
   forms: FormsService;
+  /** online payments through Paystack; absent when PAYSTACK_SECRET_KEY is not set */
+  payments?: PaymentsService;
 }
 
 export interface SubmitMeta {
@@ -62,6 +64,49 @@ export interface FormsService {
   markBooked(id: number, token: string): Promise<boolean>;
   newsletter(input: NewsletterInput, meta: SubmitMeta): Promise<FormResult>;
   unsubscribe(token: string): Promise<boolean>;
+}
+
+/** Where starting a payment left the visitor. */
+export type CheckoutResult =
+  /** the order is stored: send the visitor to Paystack's page */
+  | { status: "redirect"; url: string }
+  | { status: "unknown-item" }
+  /** Paystack refused or did not answer in time; the order is marked failed, nothing charged */
+  | { status: "failed" }
+  | { status: "rate-limited"; retryAfterSeconds: number }
+  | { status: "unavailable" };
+
+/** What a thank-you page may say about an order: never the payer's personal details. */
+export interface OrderSummary {
+  reference: string;
+  itemId: string;
+  itemName: string;
+  amountKobo: number;
+  /** ISO time, when paid */
+  paidAt?: string;
+}
+
+/** What the server established about a payment reference, with Paystack's confirmation. */
+export type PaymentCheck =
+  /** verified: status success, our amount, in naira */
+  | { status: "paid"; order: OrderSummary }
+  /** Paystack has not finished with it yet */
+  | { status: "pending"; order: OrderSummary }
+  /** the visitor left Paystack's page without paying */
+  | { status: "abandoned"; order: OrderSummary }
+  /** the charge failed or was reversed */
+  | { status: "failed"; order: OrderSummary }
+  /** Paystack says success, but not for this order's amount or currency */
+  | { status: "mismatch"; order: OrderSummary }
+  /** Paystack could not be asked just now */
+  | { status: "unavailable"; order: OrderSummary }
+  /** no order has this reference */
+  | { status: "unknown" };
+
+export interface PaymentsService {
+  start(itemId: string, input: CheckoutInput, meta: SubmitMeta): Promise<CheckoutResult>;
+  /** looks the order up and verifies it with Paystack; marks it paid (once) when it is */
+  check(reference: string): Promise<PaymentCheck>;
 }
 
 declare module "react-router" {

@@ -5,6 +5,7 @@ import { mission, stats } from "~/content/about";
 import { pages } from "~/content/pages";
 import { corePrograms } from "~/content/programmes";
 import { aboutValues } from "~/content/values";
+import { checkoutHref } from "~/lib/checkout-items";
 import { formatNaira, savings } from "~/lib/money";
 import { metaFor } from "~/lib/seo";
 
@@ -86,7 +87,7 @@ export default function About() {
                   <p className="text-sm font-semibold text-clay-700">
                     Save {formatNaira(savings(p.price, p.oldPrice) ?? 0)}
                   </p>
-                  <Link to="/checkout" className="btn-primary mt-5">
+                  <Link to={checkoutHref(p.id)} className="btn-primary mt-5">
                     Proceed to Payment<span className="sr-only">: {p.title}</span>
                   </Link>
                 </div>

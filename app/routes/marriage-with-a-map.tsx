@@ -1,15 +1,23 @@
-import { Check, MessageCircle } from "lucide-react";
+import { Check, CreditCard, MessageCircle } from "lucide-react";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { Picture } from "~/components/Picture";
 import { pages } from "~/content/pages";
 import { mapPlans } from "~/content/programmes";
 import { whatsappLink } from "~/content/site";
+import { checkoutHref, mapPlanItemId } from "~/lib/checkout-items";
 import { formatNaira } from "~/lib/money";
 import { metaFor } from "~/lib/seo";
+import type { Route } from "./+types/marriage-with-a-map";
 
 export const meta = metaFor(pages.marriageWithAMap);
 
-export default function MarriageWithAMap() {
+export function loader({ context }: Route.LoaderArgs) {
+  // The pay buttons appear only when online payment is configured.
+  return { payOnline: Boolean(context.services.payments) };
+}
+
+export default function MarriageWithAMap({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="Guided plans for couples" title="Marriage with a Map">
@@ -77,6 +85,12 @@ export default function MarriageWithAMap() {
                 <MessageCircle aria-hidden="true" className="size-5" />
                 Register on WhatsApp<span className="sr-only">: {plan.tier}</span>
               </a>
+              {loaderData.payOnline && (
+                <Link to={checkoutHref(mapPlanItemId(plan.id))} className="btn-outline mt-3">
+                  <CreditCard aria-hidden="true" className="size-5" />
+                  Pay online<span className="sr-only">: {plan.tier}</span>
+                </Link>
+              )}
             </li>
           ))}
         </ul>

@@ -11,12 +11,15 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-/** Every form a visitor sends, stored before anything else happens. */
+/**
+ * Every form a visitor sends, stored before anything else happens. A "payment" row is the
+ * notification of a newly-paid order: it carries the e-mails to the practice and the receipt.
+ */
 export const submissions = pgTable(
   "submissions",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    kind: text("kind", { enum: ["contact", "newsletter", "booking"] }).notNull(),
+    kind: text("kind", { enum: ["contact", "newsletter", "booking", "payment"] }).notNull(),
     payload: jsonb("payload").$type<Record<string, string>>().notNull(),
     status: text("status").notNull().default("received"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -32,7 +35,7 @@ export const deliveries = pgTable(
     submissionId: bigint("submission_id", { mode: "number" })
       .notNull()
       .references(() => submissions.id, { onDelete: "cascade" }),
-    destination: text("destination", { enum: ["hubspot", "email"] }).notNull(),
+    destination: text("destination", { enum: ["hubspot", "email", "receipt"] }).notNull(),
     status: text("status", { enum: ["pending", "sending", "delivered", "rejected", "dead"] })
       .notNull()
       .default("pending"),
@@ -78,3 +81,34 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * Orders paid (or started) through Paystack. Financial records: RETENTION_DAYS does not delete
+ * them (docs/decisions/007). Amounts are whole kobo; the price comes from app/content/.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** our random, unguessable transaction reference, also Paystack's */
+    reference: text("reference").notNull(),
+    itemId: text("item_id").notNull(),
+    itemName: text("item_name").notNull(),
+    amountKobo: integer("amount_kobo").notNull(),
+    currency: text("currency").notNull().default("NGN"),
+    status: text("status", { enum: ["pending", "paid", "failed"] })
+      .notNull()
+      .default("pending"),
+    /** why an order failed, in words without personal data */
+    failureReason: text("failure_reason"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("orders_reference_idx").on(t.reference),
+    index("orders_created_idx").on(t.createdAt),
+  ],
+);

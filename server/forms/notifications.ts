@@ -1,6 +1,7 @@
 import { needOptions } from "../../app/lib/forms/fields";
 import type { MailMessage } from "../integrations/mail";
 import type { OutboxItem } from "../outbox";
+import { paymentNotification } from "../payments/emails";
 
 /** The e-mail the practice receives for each submission, in plain text. */
 export function practiceNotification(item: OutboxItem, inbox: string): MailMessage {
@@ -32,6 +33,8 @@ export function practiceNotification(item: OutboxItem, inbox: string): MailMessa
           `Someone started a booking on the website. If no appointment appears in the calendar, ` +
           `please call them back.\n\nName: ${p.name}\nE-mail: ${p.email}\nPhone: ${p.phone}${footer}`,
       };
+    case "payment":
+      return paymentNotification(item, inbox);
     case "newsletter":
       return {
         to: inbox,

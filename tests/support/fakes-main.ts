@@ -1,14 +1,22 @@
 /**
  * The outside services of the end-to-end suite, in one process started by playwright.config.ts:
- * a fake HubSpot, a fake SMTP server, and an admin API the tests use to read and steer them.
- *   FAKE_HUBSPOT_PORT, FAKE_SMTP_PORT, FAKES_ADMIN_PORT
+ * a fake HubSpot, a fake SMTP server, a fake Paystack, and an admin API the tests use to read and
+ * steer them.
+ *   FAKE_HUBSPOT_PORT, FAKE_SMTP_PORT, FAKES_ADMIN_PORT, FAKE_PAYSTACK_PORT (its own admin API),
+ *   PAYSTACK_SECRET_KEY and SITE_URL (where its webhooks go)
  */
 import { createServer } from "node:http";
 import { startFakeHubspot } from "../../server/integrations/hubspot-fake";
+import { startFakePaystack } from "../../server/integrations/paystack-fake";
 import { startFakeSmtp } from "./fake-smtp";
 
 const hubspot = await startFakeHubspot(Number(process.env.FAKE_HUBSPOT_PORT));
 const smtp = await startFakeSmtp(Number(process.env.FAKE_SMTP_PORT));
+const paystack = await startFakePaystack({
+  port: Number(process.env.FAKE_PAYSTACK_PORT),
+  secretKey: process.env.PAYSTACK_SECRET_KEY ?? "sk_test_fake",
+  webhookUrl: `${process.env.SITE_URL}/webhooks/paystack`,
+});
 
 createServer(async (req, res) => {
   let body = "";
@@ -47,4 +55,4 @@ createServer(async (req, res) => {
   }
 }).listen(Number(process.env.FAKES_ADMIN_PORT), "127.0.0.1");
 
-console.log(`fakes: hubspot ${hubspot.url}, smtp ${smtp.port}`);
+console.log(`fakes: hubspot ${hubspot.url}, smtp ${smtp.port}, paystack ${paystack.url}`);

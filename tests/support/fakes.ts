@@ -1,4 +1,4 @@
-import { fakeHubspot, fakesAdmin } from "../../playwright.config";
+import { fakeHubspot, fakePaystack, fakesAdmin } from "../../playwright.config";
 
 export { fakesAdmin as fakesAdminUrl };
 
@@ -37,4 +37,49 @@ export const fakes = {
   async mailAbout(text: string) {
     return (await this.mail()).filter((m) => m.raw.includes(text));
   },
+  /** E-mails whose decoded text mentions this text, with that text (quoted-printable undone). */
+  async mailDecodedAbout(text: string) {
+    return (await this.mail())
+      .map((m) => ({ to: m.to, text: decodeQuotedPrintable(m.raw) }))
+      .filter((m) => m.text.includes(text));
+  },
+  async paystackMode(initialize: "ok" | "error" | "hang") {
+    await fetch(`${fakePaystack}/__admin/mode`, {
+      method: "POST",
+      body: JSON.stringify({ initialize }),
+    });
+  },
+  /** Makes the fake report another amount (in kobo) for this payment. */
+  async paystackTamper(reference: string, amount: number) {
+    const response = await fetch(`${fakePaystack}/__admin/tamper`, {
+      method: "POST",
+      body: JSON.stringify({ reference, amount }),
+    });
+    if (!response.ok) throw new Error(`tamper failed: ${response.status}`);
+  },
+  /** Has the fake send charge.success for this payment; `forge` signs it with the wrong key. */
+  async paystackWebhook(
+    reference: string,
+    options: { forge?: boolean } = {},
+  ): Promise<{ status: number; body: string }> {
+    const response = await fetch(`${fakePaystack}/__admin/webhook`, {
+      method: "POST",
+      body: JSON.stringify({ reference, ...options }),
+    });
+    return response.json();
+  },
 };
+
+/** A raw MIME message made readable: soft line breaks joined, =XX bytes decoded as UTF-8. */
+function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}

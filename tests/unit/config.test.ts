@@ -38,9 +38,30 @@ describe("configuration", () => {
     ["TRUST_PROXY", "maybe"],
     ["RETENTION_DAYS", "0"],
     ["TESTIMONIALS_API_URL", "sheet"],
+    ["PAYSTACK_SECRET_KEY", "pk_test_public_by_mistake"],
+    ["PAYSTACK_PUBLIC_KEY", "sk_test_secret_by_mistake"],
+    ["PAYSTACK_API_URL", "paystack"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it("leaves payments off without a Paystack secret key, and defaults the API", () => {
+    expect(loadConfig({}).paystack).toEqual({
+      secretKey: undefined,
+      publicKey: undefined,
+      apiUrl: "https://api.paystack.co",
+    });
+    const config = loadConfig({
+      PAYSTACK_SECRET_KEY: "sk_test_abc123",
+      PAYSTACK_PUBLIC_KEY: "pk_test_abc123",
+      PAYSTACK_API_URL: "http://127.0.0.1:4000/",
+    });
+    expect(config.paystack).toEqual({
+      secretKey: "sk_test_abc123",
+      publicKey: "pk_test_abc123",
+      apiUrl: "http://127.0.0.1:4000",
+    });
   });
 
   it("reads flags and numbers", () => {

@@ -7,4 +7,6 @@ export type FormOutcome =
   | { outcome: "crm-rejected"; values: Record<string, string> }
   | { outcome: "rate-limited"; message: string }
   | { outcome: "failed"; message: string }
+  /** checkout: the payment could not be started; what was typed is shown again */
+  | { outcome: "payment-failed"; message: string; values: Record<string, string> }
   | { outcome: "bad-request"; message: string };

@@ -46,17 +46,19 @@ export const contactSchema = z.object({
     .max(5000, "Please keep your message under 5,000 characters."),
 });
 
-export const bookingSchema = z.object({
-  name,
-  email,
-  phone: z.string().trim().min(1, "Please enter your phone number.").pipe(phone),
-});
+const requiredPhone = z.string().trim().min(1, "Please enter your phone number.").pipe(phone);
+
+export const bookingSchema = z.object({ name, email, phone: requiredPhone });
+
+/** Who is paying: Paystack needs the e-mail; the practice calls the phone to arrange sessions. */
+export const checkoutSchema = z.object({ name, email, phone: requiredPhone });
 
 export const newsletterSchema = z.object({ email });
 
 export type ContactInput = z.infer<typeof contactSchema>;
 export type BookingInput = z.infer<typeof bookingSchema>;
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
 /** Validates form values; on failure, the first message for each field. */
 export function validateForm<T extends z.ZodType>(

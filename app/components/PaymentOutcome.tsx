@@ -1,0 +1,168 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { messages } from "~/content/messages";
+import { practice } from "~/content/site";
+import { checkoutHref } from "~/lib/checkout-items";
+import type { OrderSummary, PaymentCheck } from "~/lib/load-context";
+import { formatKobo } from "~/lib/money";
+
+/**
+ * The thank-you page when payments are on. Every word comes from what the server verified with
+ * Paystack; nothing from the address is repeated back, so a crafted link cannot claim a payment.
+ */
+export function PaymentOutcome({ check }: { check: PaymentCheck | null }) {
+  if (!check) {
+    return (
+      <Shell title="No payment to confirm">
+        <p>
+          This page confirms payments made on our website, but it was opened without a payment
+          reference. If you have just paid, please use the link Paystack returned you with, or check
+          your e-mail for your receipt.
+        </p>
+        <Actions contact />
+      </Shell>
+    );
+  }
+  switch (check.status) {
+    case "paid":
+      return (
+        <Shell title={messages.payment.thanks}>
+          <p className="text-xl text-ink">{messages.payment.successful}</p>
+          <p>
+            Reference:{" "}
+            <span className="font-mono font-semibold text-ink">{check.order.reference}</span>
+          </p>
+          <OrderDetails order={check.order} />
+          <p>
+            Your receipt is on its way to your e-mail. We will call you within one working day to
+            arrange your first session. Keep your reference for your records.
+          </p>
+          <Actions home />
+        </Shell>
+      );
+    case "pending":
+    case "unavailable":
+      return (
+        <Shell title="We are still confirming your payment">
+          <p>
+            {check.status === "pending"
+              ? "Paystack is still processing your payment. This usually takes a minute or two."
+              : "We could not reach Paystack to confirm your payment just now."}{" "}
+            Please refresh this page shortly. If money has left your account, it is safe: we will
+            confirm it as soon as Paystack does, and e-mail your receipt.
+          </p>
+          <OrderDetails order={check.order} />
+          <Actions refresh={check.order.reference} contact />
+        </Shell>
+      );
+    case "abandoned":
+      return (
+        <Shell title="Your payment was not completed">
+          <p>
+            The payment was stopped before it was finished, so nothing has been charged. You can try
+            again whenever you are ready.
+          </p>
+          <OrderDetails order={check.order} />
+          <Actions retry={check.order.itemId} contact />
+        </Shell>
+      );
+    case "failed":
+      return (
+        <Shell title="Your payment did not go through">
+          <p>
+            Paystack could not complete this payment, so nothing has been charged. You can try
+            again, perhaps with another card or by bank transfer, or contact us and we will help.
+          </p>
+          <OrderDetails order={check.order} />
+          <Actions retry={check.order.itemId} contact />
+        </Shell>
+      );
+    case "mismatch":
+      return (
+        <Shell title="We could not confirm this payment">
+          <p>
+            The payment Paystack reported does not match this order, so we have not recorded it as
+            paid. Please contact us and quote your reference: if you were charged, we will put it
+            right quickly.
+          </p>
+          <OrderDetails order={check.order} />
+          <Actions contact />
+        </Shell>
+      );
+    case "unknown":
+      return (
+        <Shell title="We could not find that payment">
+          <p>
+            We have no payment with that reference. If you were charged, please contact us with the
+            confirmation from your bank or Paystack, and we will sort it out quickly.
+          </p>
+          <Actions contact home />
+        </Shell>
+      );
+  }
+}
+
+function Shell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="container-page max-w-2xl py-20 text-center">
+      <h1 className="text-4xl font-semibold">{title}</h1>
+      <div className="mx-auto mt-6 max-w-lg space-y-4 leading-relaxed text-muted">{children}</div>
+    </section>
+  );
+}
+
+function OrderDetails({ order }: { order: OrderSummary }) {
+  return (
+    <dl className="mx-auto grid max-w-sm grid-cols-2 gap-x-4 gap-y-1 rounded-2xl bg-sand p-4 text-left text-ink">
+      <dt className="text-muted">For</dt>
+      <dd className="font-semibold">{order.itemName}</dd>
+      <dt className="text-muted">Amount</dt>
+      <dd className="font-semibold">{formatKobo(order.amountKobo)}</dd>
+      {order.paidAt && (
+        <>
+          <dt className="text-muted">Paid on</dt>
+          <dd className="font-semibold">
+            {new Date(order.paidAt).toLocaleDateString("en-NG", {
+              timeZone: practice.timeZone,
+              dateStyle: "long",
+            })}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function Actions(props: { retry?: string; refresh?: string; contact?: boolean; home?: boolean }) {
+  return (
+    <div className="flex flex-wrap justify-center gap-3 pt-4">
+      {props.retry && (
+        <Link to={checkoutHref(props.retry)} className="btn-primary">
+          Try the payment again
+        </Link>
+      )}
+      {props.refresh && (
+        <Link
+          to={`/thank-you?ref=${encodeURIComponent(props.refresh)}`}
+          reloadDocument
+          className="btn-primary"
+        >
+          Check again
+        </Link>
+      )}
+      {props.contact && (
+        <Link
+          to="/contact"
+          className={props.retry || props.refresh ? "btn-outline" : "btn-primary"}
+        >
+          Contact us
+        </Link>
+      )}
+      {props.home && (
+        <Link to="/" className={props.contact ? "btn-outline" : "btn-primary"}>
+          Return to Home
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { deliveries, orders, submissions } from "../db/schema";
+import type { Destination } from "../outbox";
+
+/**
+ * The order's states and the only ways between them. "paid" is final; a "failed" order can still
+ * become paid when Paystack later confirms the money (a visitor may retry on Paystack's page).
+ */
+
+export type Order = typeof orders.$inferSelect;
+
+/** 96 random bits: a reference nobody can guess, in the characters Paystack accepts. */
+export function newReference(): string {
+  return `KH-${randomBytes(12).toString("hex").toUpperCase()}`;
+}
+
+/** References we could have issued; anything else is not looked up. */
+export const REFERENCE_PATTERN = /^KH-[0-9A-F]{24}$/;
+
+export async function createOrder(
+  db: Db,
+  input: Pick<
+    Order,
+    "reference" | "itemId" | "itemName" | "amountKobo" | "name" | "email" | "phone"
+  >,
+): Promise<Order> {
+  const [order] = await db
+    .insert(orders)
+    .values({ ...input, currency: "NGN" })
+    .returning();
+  return order!;
+}
+
+export async function findOrder(db: Db, reference: string): Promise<Order | undefined> {
+  if (!REFERENCE_PATTERN.test(reference)) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.reference, reference));
+  return order;
+}
+
+/** Marks an unpaid order failed, with a reason free of personal data. A paid order stays paid. */
+export async function markFailed(db: Db, reference: string, reason: string): Promise<boolean> {
+  const updated = await db
+    .update(orders)
+    .set({ status: "failed", failureReason: reason.slice(0, 200) })
+    .where(and(eq(orders.reference, reference), ne(orders.status, "paid")))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/**
+ * Marks an order paid when Paystack's amount and currency are exactly the order's. In the same
+ * transaction it queues the notifications (one "payment" submission with an outbox row per
+ * destination), so they are queued exactly once however often this is called: the conditional
+ * update lets only the first caller through, and concurrent callers wait on its row lock.
+ */
+export async function markPaid(
+  db: Db,
+  paid: { reference: string; amountKobo: number; currency: string },
+  destinations: Destination[],
+  now = new Date(),
+): Promise<{ changed: boolean; order?: Order; submissionId?: number }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "paid", paidAt: now, failureReason: null })
+      .where(
+        and(
+          eq(orders.reference, paid.reference),
+          ne(orders.status, "paid"),
+          eq(orders.amountKobo, paid.amountKobo),
+          eq(orders.currency, paid.currency),
+        ),
+      )
+      .returning();
+    if (!order) return { changed: false };
+    const [submission] = await tx
+      .insert(submissions)
+      .values({ kind: "payment", payload: paymentPayload(order), status: "paid" })
+      .returning({ id: submissions.id });
+    if (destinations.length) {
+      await tx
+        .insert(deliveries)
+        .values(destinations.map((destination) => ({ submissionId: submission!.id, destination })));
+    }
+    return { changed: true, order, submissionId: submission!.id };
+  });
+}
+
+/** What the payment e-mails need, as the outbox stores it. */
+function paymentPayload(order: Order): Record<string, string> {
+  return {
+    orderId: String(order.id),
+    reference: order.reference,
+    itemId: order.itemId,
+    itemName: order.itemName,
+    amountKobo: String(order.amountKobo),
+    currency: order.currency,
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    paidAt: (order.paidAt ?? new Date()).toISOString(),
+  };
+}

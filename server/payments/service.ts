@@ -1,0 +1,157 @@
+import type {
+  CheckoutResult,
+  OrderSummary,
+  PaymentCheck,
+  PaymentsService,
+} from "../../app/lib/load-context";
+import { findCheckoutItem } from "../../app/lib/checkout-items";
+import { nairaToKobo } from "../../app/lib/money";
+import type { Db } from "../db/client";
+import type { PaystackClient } from "../integrations/paystack";
+import type { Logger } from "../logger";
+import type { Destination, Outbox } from "../outbox";
+import type { RateLimiter } from "../rate-limit";
+import { type Order, createOrder, findOrder, markFailed, markPaid, newReference } from "./orders";
+
+export interface PaymentsDeps {
+  db: Db;
+  siteUrl: string;
+  paystack: PaystackClient;
+  outbox: Outbox;
+  rateLimit: RateLimiter;
+  logger: Logger;
+  /** where a newly-paid order's e-mails go, given the mail configuration */
+  destinations: Destination[];
+}
+
+/** Paystack's transaction statuses that are still on their way to success or failure. */
+const IN_PROGRESS = new Set(["ongoing", "pending", "processing", "queued"]);
+
+/**
+ * Checkout with Paystack: store the order, hand the visitor to Paystack, and believe a payment
+ * only when Paystack itself confirms it (verify, or a signed webhook) for the order's exact amount
+ * in naira. Logs name orders by id only, never the payer.
+ */
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, logger, paystack } = deps;
+
+  /** Marks the order paid if Paystack's figures match; queues the e-mails the first time. */
+  async function recordSuccess(
+    order: Order,
+    paid: { amountKobo: number; currency: string },
+    via: "verify" | "webhook",
+  ): Promise<"paid" | "mismatch"> {
+    if (paid.amountKobo !== order.amountKobo || paid.currency !== order.currency) {
+      await markFailed(db, order.reference, "Paystack amount or currency did not match");
+      logger.warn({ order: order.id, via }, "payment amount or currency did not match the order");
+      return "mismatch";
+    }
+    const result = await markPaid(
+      db,
+      { reference: order.reference, amountKobo: paid.amountKobo, currency: paid.currency },
+      deps.destinations,
+    );
+    if (result.changed) {
+      logger.info({ order: order.id, via }, "order paid");
+      deps.outbox.wake();
+    }
+    return "paid";
+  }
+
+  const service: PaymentsService = {
+    async start(itemId, input, meta): Promise<CheckoutResult> {
+      const item = findCheckoutItem(itemId);
+      if (!item) return { status: "unknown-item" };
+      let order: Order;
+      try {
+        const limit = await deps.rateLimit("checkout", meta.ip);
+        if (!limit.allowed) {
+          logger.warn({ form: "checkout" }, "form rate limited");
+          return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+        }
+        order = await createOrder(db, {
+          reference: newReference(),
+          itemId: item.id,
+          itemName: item.name,
+          amountKobo: nairaToKobo(item.price),
+          ...input,
+        });
+      } catch (error) {
+        logger.error({ err: (error as Error).message }, "could not store order");
+        return { status: "unavailable" };
+      }
+      const started = await paystack.initialize({
+        email: order.email,
+        amountKobo: order.amountKobo,
+        reference: order.reference,
+        callbackUrl: `${deps.siteUrl}/thank-you?ref=${encodeURIComponent(order.reference)}`,
+        metadata: { item_id: item.id, item_name: item.name, order_id: String(order.id) },
+      });
+      if (!started.ok) {
+        await markFailed(db, order.reference, started.error).catch(() => false);
+        logger.warn({ order: order.id, error: started.error }, "payment could not be started");
+        return { status: "failed" };
+      }
+      logger.info({ order: order.id, item: item.id }, "payment started");
+      return { status: "redirect", url: started.authorizationUrl };
+    },
+
+    async check(reference): Promise<PaymentCheck> {
+      const order = await findOrder(db, reference);
+      if (!order) return { status: "unknown" };
+      const summary = summarise(order);
+      // Paid is final and was confirmed by Paystack when it was recorded.
+      if (order.status === "paid") return { status: "paid", order: summary };
+      const verified = await paystack.verify(order.reference);
+      if (!verified.ok) {
+        if (verified.notFound) return { status: "failed", order: summary };
+        logger.warn({ order: order.id, error: verified.error }, "payment could not be verified");
+        return { status: "unavailable", order: summary };
+      }
+      if (verified.reference !== order.reference) return { status: "mismatch", order: summary };
+      if (verified.status === "success") {
+        const outcome = await recordSuccess(order, verified, "verify");
+        if (outcome === "mismatch") return { status: "mismatch", order: summary };
+        const paidOrder = await findOrder(db, order.reference);
+        return { status: "paid", order: summarise(paidOrder ?? order) };
+      }
+      if (verified.status === "abandoned") return { status: "abandoned", order: summary };
+      if (IN_PROGRESS.has(verified.status)) return { status: "pending", order: summary };
+      await markFailed(db, order.reference, `Paystack status: ${verified.status}`);
+      return { status: "failed", order: summary };
+    },
+  };
+
+  return {
+    service,
+    /**
+     * A signed `charge.success` webhook. Answers whether it was understood; an unknown
+     * reference is acknowledged (Paystack would otherwise retry for days) and logged.
+     */
+    async recordCharge(charge: {
+      reference: string;
+      amountKobo: number;
+      currency: string;
+    }): Promise<"paid" | "mismatch" | "unknown"> {
+      const order = await findOrder(db, charge.reference);
+      if (!order) {
+        logger.warn("webhook for an unknown payment reference");
+        return "unknown";
+      }
+      if (order.status === "paid") return "paid";
+      return recordSuccess(order, charge, "webhook");
+    },
+  };
+}
+
+export type Payments = ReturnType<typeof createPaymentsService>;
+
+function summarise(order: Order): OrderSummary {
+  return {
+    reference: order.reference,
+    itemId: order.itemId,
+    itemName: order.itemName,
+    amountKobo: order.amountKobo,
+    paidAt: order.paidAt?.toISOString(),
+  };
+}

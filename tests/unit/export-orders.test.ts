@@ -1,0 +1,49 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, it } from "vitest";
+import { openDatabase } from "../../server/db/client";
+import { createOrder, markPaid, newReference } from "../../server/payments/orders";
+
+const run = promisify(execFile);
+
+it("`npm run export -- --kind orders` lists orders as spreadsheet-safe CSV", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-export-"));
+  try {
+    const database = await openDatabase({ dataDir: dir });
+    const reference = newReference();
+    await createOrder(database.db, {
+      reference,
+      itemId: "map-growth",
+      itemName: "Marriage with a Map: Growth Map",
+      amountKobo: 5_500_000,
+      name: '=HYPERLINK("http://evil.example","Ada")',
+      email: "ada@example.com",
+      phone: "+234 803 000 1111",
+    });
+    await markPaid(database.db, { reference, amountKobo: 5_500_000, currency: "NGN" }, []);
+    await database.close();
+
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/export.ts", "--kind", "orders"],
+      // PORT 1: nothing listens there, so the script knows the embedded database is free.
+      { env: { ...process.env, DATA_DIR: dir, PORT: "1", DATABASE_URL: "" } },
+    );
+    const lines = stdout.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "reference,created_at,status,paid_at,item_id,item,amount_naira,currency,name,email,phone,failure_reason",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${reference},`);
+    expect(lines[1]).toContain(",paid,");
+    expect(lines[1]).toContain(",map-growth,Marriage with a Map: Growth Map,55000.00,NGN,");
+    // A formula is neutralised with an apostrophe, and quoted because it holds quotes and a comma.
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Ada"")"`);
+    expect(lines[1]).toContain(",'+234 803 000 1111,");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);

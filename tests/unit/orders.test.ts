@@ -1,0 +1,262 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../../server/db/client";
+import { deliveries, orders, submissions } from "../../server/db/schema";
+import { createLogger } from "../../server/logger";
+import { createOutbox } from "../../server/outbox";
+import {
+  REFERENCE_PATTERN,
+  createOrder,
+  findOrder,
+  markFailed,
+  markPaid,
+  newReference,
+} from "../../server/payments/orders";
+import { createPaymentsService } from "../../server/payments/service";
+import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
+import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
+import { applyRetention } from "../../server/retention";
+import { createTempDatabase, postgresAvailable } from "../support/postgres";
+
+const hasPostgres = await postgresAvailable();
+const logger = createLogger("silent");
+
+const payer = { name: "Ada Obi", email: "ada@example.com", phone: "+234 803 000 1111" };
+
+async function newOrder(db: Database["db"], amountKobo = 12_499_000) {
+  return createOrder(db, {
+    reference: newReference(),
+    itemId: "happier-marriage",
+    itemName: "Happier Marriage Program",
+    amountKobo,
+    ...payer,
+  });
+}
+
+const paymentRows = async (db: Database["db"], reference: string) =>
+  (await db.select().from(submissions).where(eq(submissions.kind, "payment"))).filter(
+    (s) => s.payload.reference === reference,
+  );
+
+/** A Paystack that answers verify with what the test says. */
+function stubPaystack(answer: () => VerifyResult): PaystackClient {
+  return {
+    initialize: async () => ({ ok: true, authorizationUrl: "http://pay.test/x" }),
+    verify: async () => answer(),
+  };
+}
+
+function ordersSuite(
+  name: string,
+  open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>,
+) {
+  describe(`orders on ${name}`, () => {
+    let database: Database;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      ({ database, cleanup } = await open());
+    });
+    afterAll(async () => {
+      await database?.close();
+      await cleanup?.();
+    });
+
+    it("a new order is pending, in whole kobo, with an unguessable reference", async () => {
+      const order = await newOrder(database.db);
+      expect(order.status).toBe("pending");
+      expect(order.amountKobo).toBe(12_499_000);
+      expect(order.currency).toBe("NGN");
+      expect(order.reference).toMatch(REFERENCE_PATTERN);
+      expect(newReference()).not.toBe(newReference());
+      expect(await findOrder(database.db, order.reference)).toMatchObject({ id: order.id });
+      expect(await findOrder(database.db, "<script>")).toBeUndefined();
+    });
+
+    it("paid once: the e-mails are queued exactly once however often it is confirmed", async () => {
+      const order = await newOrder(database.db);
+      const paid = { reference: order.reference, amountKobo: order.amountKobo, currency: "NGN" };
+      const first = await markPaid(database.db, paid, ["email", "receipt"]);
+      expect(first.changed).toBe(true);
+      expect(first.order?.status).toBe("paid");
+      expect(first.order?.paidAt).toBeInstanceOf(Date);
+      const again = await markPaid(database.db, paid, ["email", "receipt"]);
+      expect(again.changed).toBe(false);
+      const rows = await paymentRows(database.db, order.reference);
+      expect(rows).toHaveLength(1);
+      const outbox = await database.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.submissionId, rows[0]!.id));
+      expect(outbox.map((d) => d.destination).sort()).toEqual(["email", "receipt"]);
+    });
+
+    it("concurrent confirmations (webhook and thank-you page) queue the e-mails once", async () => {
+      const order = await newOrder(database.db);
+      const paid = { reference: order.reference, amountKobo: order.amountKobo, currency: "NGN" };
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => markPaid(database.db, paid, ["email", "receipt"])),
+      );
+      expect(results.filter((r) => r.changed)).toHaveLength(1);
+      expect(await paymentRows(database.db, order.reference)).toHaveLength(1);
+    });
+
+    it("a different amount or currency never marks an order paid", async () => {
+      const order = await newOrder(database.db);
+      const wrongAmount = { reference: order.reference, amountKobo: 100, currency: "NGN" };
+      const wrongCurrency = { ...wrongAmount, amountKobo: order.amountKobo, currency: "USD" };
+      expect((await markPaid(database.db, wrongAmount, ["email"])).changed).toBe(false);
+      expect((await markPaid(database.db, wrongCurrency, ["email"])).changed).toBe(false);
+      expect((await findOrder(database.db, order.reference))?.status).toBe("pending");
+      expect(await paymentRows(database.db, order.reference)).toHaveLength(0);
+    });
+
+    it("failed can still become paid; paid never becomes failed", async () => {
+      const order = await newOrder(database.db);
+      expect(await markFailed(database.db, order.reference, "Paystack status: failed")).toBe(true);
+      expect((await findOrder(database.db, order.reference))?.failureReason).toBe(
+        "Paystack status: failed",
+      );
+      const paid = { reference: order.reference, amountKobo: order.amountKobo, currency: "NGN" };
+      expect((await markPaid(database.db, paid, [])).changed).toBe(true);
+      expect(await markFailed(database.db, order.reference, "late failure")).toBe(false);
+      const after = await findOrder(database.db, order.reference);
+      expect(after?.status).toBe("paid");
+      expect(after?.failureReason).toBeNull();
+    });
+
+    it("the service believes only Paystack's success for the order's exact amount in naira", async () => {
+      let answer: VerifyResult = { ok: false, notFound: false, error: "down" };
+      const outbox = createOutbox({ db: database.db, handlers: {}, logger });
+      const payments = createPaymentsService({
+        db: database.db,
+        siteUrl: "http://site.test",
+        paystack: stubPaystack(() => answer),
+        outbox,
+        rateLimit: async () => ({ allowed: true }),
+        logger,
+        destinations: ["email", "receipt"],
+      });
+      const check = payments.service.check;
+      const order = await newOrder(database.db);
+      const ok = {
+        ok: true as const,
+        reference: order.reference,
+        amountKobo: order.amountKobo,
+        currency: "NGN",
+      };
+
+      expect(await check("KH-000000000000000000000000")).toEqual({ status: "unknown" });
+      expect((await check(order.reference)).status).toBe("unavailable");
+      answer = { ...ok, status: "ongoing" };
+      expect((await check(order.reference)).status).toBe("pending");
+      answer = { ...ok, status: "abandoned" };
+      expect((await check(order.reference)).status).toBe("abandoned");
+      answer = { ...ok, status: "success", amountKobo: order.amountKobo - 100 };
+      expect((await check(order.reference)).status).toBe("mismatch");
+      answer = { ...ok, status: "success", currency: "GHS" };
+      expect((await check(order.reference)).status).toBe("mismatch");
+      expect((await findOrder(database.db, order.reference))?.status).toBe("failed");
+      expect(await paymentRows(database.db, order.reference)).toHaveLength(0);
+
+      answer = { ...ok, status: "success" };
+      const paid = await check(order.reference);
+      expect(paid).toMatchObject({ status: "paid", order: { reference: order.reference } });
+      // Once paid it stays paid, whatever Paystack says later, and nothing is queued again.
+      answer = { ...ok, status: "failed" };
+      expect((await check(order.reference)).status).toBe("paid");
+      expect(await payments.recordCharge(ok)).toBe("paid");
+      expect(await paymentRows(database.db, order.reference)).toHaveLength(1);
+
+      expect(await payments.recordCharge({ ...ok, reference: "KH-FFFFFFFFFFFFFFFFFFFFFFFF" })).toBe(
+        "unknown",
+      );
+      const other = await newOrder(database.db);
+      expect(
+        await payments.recordCharge({ ...ok, reference: other.reference, amountKobo: 1 }),
+      ).toBe("mismatch");
+      expect(
+        await payments.recordCharge({
+          ...ok,
+          reference: other.reference,
+          amountKobo: other.amountKobo,
+        }),
+      ).toBe("paid");
+      expect(await paymentRows(database.db, other.reference)).toHaveLength(1);
+    });
+
+    it("orders are financial records: retention leaves them, however old", async () => {
+      const order = await newOrder(database.db);
+      await database.db
+        .update(orders)
+        .set({ createdAt: new Date("2020-01-01T00:00:00Z") })
+        .where(eq(orders.id, order.id));
+      await applyRetention(database.db, 30);
+      expect(await findOrder(database.db, order.reference)).toBeDefined();
+    });
+  });
+}
+
+ordersSuite("embedded PGlite", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-orders-"));
+  const database = await openDatabase({ dataDir: dir });
+  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+});
+
+describe.runIf(hasPostgres)("Postgres", () => {
+  ordersSuite("Postgres", async () => {
+    const temp = await createTempDatabase();
+    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
+    return { database, cleanup: temp.drop };
+  });
+});
+
+describe("payment e-mails", () => {
+  const item = {
+    deliveryId: 1,
+    destination: "receipt" as const,
+    attempts: 1,
+    submission: {
+      id: 7,
+      kind: "payment" as const,
+      createdAt: new Date("2026-03-02T10:00:00Z"),
+      payload: {
+        orderId: "3",
+        reference: "KH-0123456789ABCDEF01234567",
+        itemId: "happier-marriage",
+        itemName: "Happier Marriage Program",
+        amountKobo: "12499000",
+        currency: "NGN",
+        ...payer,
+        paidAt: "2026-03-02T10:00:00.000Z",
+      },
+    },
+  };
+
+  it("the receipt goes to the client with item, amount in naira, reference, date and our details", () => {
+    const mail = paymentReceipt(item, "team@kindredhearts.ng");
+    expect(mail.to).toBe(payer.email);
+    expect(mail.replyTo).toBe("team@kindredhearts.ng");
+    for (const text of [
+      "Happier Marriage Program",
+      "₦124,990",
+      "KH-0123456789ABCDEF01234567",
+      "2026",
+      "+234 906 000 1234",
+      "hello@kindredhearts.ng",
+      "Lekki",
+    ]) {
+      expect(mail.text).toContain(text);
+    }
+  });
+
+  it("the practice is told who paid for what", () => {
+    const mail = paymentNotification(item, "team@kindredhearts.ng");
+    expect(mail.to).toBe("team@kindredhearts.ng");
+    expect(mail.replyTo).toBe(payer.email);
+    expect(mail.subject).toContain("KH-0123456789ABCDEF01234567");
+    for (const text of ["₦124,990", payer.name, payer.phone]) expect(mail.text).toContain(text);
+  });
+});
