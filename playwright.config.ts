@@ -43,7 +43,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"], ["json", { outputFile: "reports/tests/e2e.json" }]],
+  // scripts/test.mjs runs the suite a second time on Postgres, into its own report file.
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.E2E_JSON_OUTPUT ?? "reports/tests/e2e.json" }],
+  ],
   timeout: 30_000,
   use: {
     baseURL,
