@@ -222,7 +222,8 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, url: string,
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 60_000;
+  // A fresh embedded database is slow to create on a busy machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     const ok = await fetch(url + probe)
