@@ -47,7 +47,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"], ["json", { outputFile: "reports/tests/e2e.json" }]],
+  // scripts/test.mjs runs the suite a second time on Postgres, into its own report file.
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.E2E_JSON_OUTPUT ?? "reports/tests/e2e.json" }],
+  ],
   // Generous: CI shares two cores between the browser, the site and the fakes.
   timeout: 60_000,
   use: {

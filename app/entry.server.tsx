@@ -2,10 +2,23 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
+import { describeDatabaseError } from "../server/db/errors";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors thrown by loaders and actions. React Router would print the whole error, and a failed
+ * query's message carries its parameters (what a visitor typed); log only what went wrong.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  context.log("error", "loader or action failed", {
+    path: new URL(request.url).pathname,
+    err: describeDatabaseError(error),
+  });
+};
 
 export default function handleRequest(
   request: Request,

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, in order, stopping at the first failure. Ends with one summary line
- * "N passed, N failed" that CI reads.
+ * "N passed, N failed, N skipped" that CI reads. When TEST_DATABASE_URL is set, the end-to-end
+ * suite runs a second time with the site on Postgres, in a fresh database dropped afterwards.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import pg from "pg";
 
 const steps = [
   ["format", "npx", ["prettier", "--check", "--log-level", "warn", "."]],
@@ -25,16 +27,58 @@ const steps = [
   ["build", "npm", ["run", "build"]],
   ["e2e", "npx", ["playwright", "test"]],
 ];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl) steps.push(["e2e on Postgres", "npx", ["playwright", "test"], { postgres: true }]);
 
+const reports = {
+  unit: "reports/tests/unit.json",
+  e2e: "reports/tests/e2e.json",
+  e2ePostgres: "reports/tests/e2e-postgres.json",
+};
 mkdirSync("reports/tests", { recursive: true });
-for (const f of ["reports/tests/unit.json", "reports/tests/e2e.json"]) rmSync(f, { force: true });
+for (const f of Object.values(reports)) rmSync(f, { force: true });
+
+/** Runs `run` with the URL of a new database on TEST_DATABASE_URL's server, then drops it. */
+async function withFreshDatabase(run) {
+  const name = `e2e_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  try {
+    return run(url.toString());
+  } finally {
+    const dropper = new pg.Client({ connectionString: postgresUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
+}
 
 const started = Date.now();
 let failedStep = null;
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, options] of steps) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(" ")}`);
-  const result = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
-  if (result.status !== 0) {
+  const runStep = (env) => spawnSync(cmd, args, { stdio: "inherit", env }).status;
+  let status;
+  try {
+    status = options?.postgres
+      ? await withFreshDatabase((url) => {
+          console.log(`  (site on Postgres: ${url.replace(/\/\/[^@]*@/, "//")})`);
+          return runStep({
+            ...process.env,
+            E2E_DATABASE_URL: url,
+            E2E_JSON_OUTPUT: reports.e2ePostgres,
+          });
+        })
+      : runStep(process.env);
+  } catch (error) {
+    console.error(`✖ ${name}: ${error.message}`);
+    status = 1;
+  }
+  if (status !== 0) {
     failedStep = name;
     break;
   }
@@ -42,19 +86,23 @@ for (const [name, cmd, args] of steps) {
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const parts = [];
-if (existsSync("reports/tests/unit.json")) {
-  const unit = JSON.parse(readFileSync("reports/tests/unit.json", "utf8"));
+if (existsSync(reports.unit)) {
+  const unit = JSON.parse(readFileSync(reports.unit, "utf8"));
   counts.passed += unit.numPassedTests;
   counts.failed += unit.numFailedTests;
   counts.skipped += unit.numPendingTests + (unit.numTodoTests ?? 0);
   parts.push(`unit ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
 }
-if (existsSync("reports/tests/e2e.json")) {
-  const { stats } = JSON.parse(readFileSync("reports/tests/e2e.json", "utf8"));
+for (const [file, label] of [
+  [reports.e2e, "end-to-end"],
+  [reports.e2ePostgres, "end-to-end on Postgres"],
+]) {
+  if (!existsSync(file)) continue;
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
   counts.passed += stats.expected + stats.flaky;
   counts.failed += stats.unexpected;
   counts.skipped += stats.skipped;
-  parts.push(`end-to-end ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed`);
+  parts.push(`${label} ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed`);
 }
 if (failedStep && counts.failed === 0) counts.failed = 1;
 

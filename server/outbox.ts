@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./db/client";
+import { describeDatabaseError } from "./db/errors";
 import { deliveries, submissions } from "./db/schema";
 import type { DeliveryResult } from "./integrations/delivery-result";
 import type { Logger } from "./logger";
@@ -179,7 +180,7 @@ export function createOutbox(options: OutboxOptions) {
     try {
       while (!stopped && (await runOnce()) > 0);
     } catch (error) {
-      logger.error({ err: (error as Error).message }, "outbox run failed");
+      logger.error({ err: describeDatabaseError(error) }, "outbox run failed");
     } finally {
       running = false;
       if (!stopped) timer = setTimeout(tick, 1000);

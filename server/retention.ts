@@ -1,5 +1,6 @@
 import { and, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "./db/client";
+import { describeDatabaseError } from "./db/errors";
 import { rateLimits, submissions, subscribers } from "./db/schema";
 import type { Logger } from "./logger";
 import { RATE_WINDOW_MS } from "./rate-limit";
@@ -31,7 +32,9 @@ export function startRetention(db: Db, retentionDays: number, logger: Logger) {
   const run = () =>
     applyRetention(db, retentionDays)
       .then((counts) => logger.info(counts, "retention applied"))
-      .catch((error: Error) => logger.error({ err: error.message }, "retention failed"));
+      .catch((error: Error) =>
+        logger.error({ err: describeDatabaseError(error) }, "retention failed"),
+      );
   const first = setTimeout(run, 60_000);
   const daily = setInterval(run, DAY_MS);
   first.unref();

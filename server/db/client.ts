@@ -53,7 +53,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    // The site's data is small: 16 MB of buffers instead of Postgres's 128 MB default keeps the
+    // process about 130 MB smaller (bench/results.md measures it).
+    client = await PGlite.create(dir, {
+      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+    });
   } catch (error) {
     throw new DatabaseStartError(
       `The embedded database in ${dir} could not be opened; it may be corrupt or from another ` +

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FormResult, FormsService, SubmitMeta } from "../../app/lib/load-context";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { describeDatabaseError } from "../db/errors";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 import { deliveries, submissions, subscribers } from "../db/schema";
@@ -73,7 +74,7 @@ export function createFormsService(deps: FormsDeps): FormsService {
         alsoInTransaction,
       );
     } catch (error) {
-      logger.error({ form: kind, err: (error as Error).message }, "could not store submission");
+      logger.error({ form: kind, err: describeDatabaseError(error) }, "could not store submission");
       return { status: "unavailable" };
     }
     logger.info({ form: kind, submission: stored.id }, "submission stored");
@@ -90,7 +91,7 @@ export function createFormsService(deps: FormsDeps): FormsService {
         deferred = result === "pending" || result.outcome === "retry";
       } catch (error) {
         logger.error(
-          { submission: stored.id, err: (error as Error).message },
+          { submission: stored.id, err: describeDatabaseError(error) },
           "first attempt failed",
         );
         deferred = true;

@@ -21,8 +21,11 @@ export async function startFakeHubspot(port = 0): Promise<FakeHubspot> {
   let defaultMode: FakeMode = "accept";
   const formModes = new Map<string, FakeMode>();
   let retryAfterSeconds = 1;
+  /** "down" sends Retry-After only when told to, as a real outage page may or may not */
+  let downRetryAfter: number | undefined;
   const setMode: FakeHubspot["setMode"] = (next, options) => {
     retryAfterSeconds = options?.retryAfterSeconds ?? 1;
+    downRetryAfter = options?.retryAfterSeconds;
     if (options?.formId) formModes.set(options.formId, next);
     else {
       defaultMode = next;
@@ -54,6 +57,7 @@ export async function startFakeHubspot(port = 0): Promise<FakeHubspot> {
     if (!match || req.method !== "POST") return json(res, 404, { message: "Not found" });
     switch (formModes.get(match[2]!) ?? defaultMode) {
       case "down":
+        if (downRetryAfter !== undefined) res.setHeader("Retry-After", String(downRetryAfter));
         return json(res, 503, { message: "Service unavailable" });
       case "rate-limit":
         res.setHeader("Retry-After", String(retryAfterSeconds));

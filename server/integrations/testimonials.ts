@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fallbackTestimonials } from "../../app/content/testimonials";
 import type { Testimonial } from "../../app/lib/load-context";
 import type { Database } from "../db/client";
+import { describeDatabaseError } from "../db/errors";
 import { testimonialsCache } from "../db/schema";
 import type { Logger } from "../logger";
 
@@ -100,7 +101,7 @@ export function createTestimonialsService(
       const rows = z.array(testimonialSchema).safeParse(row.rows);
       return rows.success ? { fetchedAt: row.fetchedAt.getTime(), rows: rows.data } : null;
     } catch (error) {
-      logger.warn({ err: { message: (error as Error).message } }, "testimonials cache unreadable");
+      logger.warn({ err: describeDatabaseError(error) }, "testimonials cache unreadable");
       return null;
     }
   }
@@ -113,7 +114,7 @@ export function createTestimonialsService(
         .values({ id: CACHE_ROW_ID, ...values })
         .onConflictDoUpdate({ target: testimonialsCache.id, set: values });
     } catch (error) {
-      logger.warn({ err: { message: (error as Error).message } }, "testimonials cache not saved");
+      logger.warn({ err: describeDatabaseError(error) }, "testimonials cache not saved");
     }
   }
 

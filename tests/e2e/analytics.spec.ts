@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { spawnServer } from "../support/spawn-server";
 
 test.describe("analytics with consent", () => {
-  test.describe.configure({ mode: "serial", timeout: 60_000 });
+  // beforeAll starts a server on a fresh embedded database: slow on a busy machine
+  test.describe.configure({ mode: "serial", timeout: 150_000 });
   let server: Awaited<ReturnType<typeof spawnServer>>;
 
   test.beforeAll(async () => {

@@ -19,9 +19,8 @@ function startServer(env: Record<string, string>) {
 }
 
 test.describe("server lifecycle", () => {
-  // Each test starts its own server process; on a busy two-core machine that can take a while.
-  test.describe.configure({ timeout: 120_000 });
-  test.describe.configure({ timeout: 60_000 });
+  // A fresh embedded database takes a while to create on a busy machine.
+  test.describe.configure({ timeout: 150_000 });
 
   test("stops cleanly on SIGTERM after finishing in-flight requests", async () => {
     const port = 40_000 + Math.floor(Math.random() * 10_000);
@@ -77,7 +76,7 @@ test.describe("server lifecycle", () => {
       .poll(
         async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status,
         {
-          timeout: 30_000,
+          timeout: 90_000,
         },
       )
       .toBe(200);

@@ -26,6 +26,8 @@ test.describe("every route", () => {
     page,
     baseURL,
   }) => {
+    // one test visits every route: give a busy machine time for all of them
+    test.setTimeout(120_000);
     const titles = new Set<string>();
     for (const { path } of routes) {
       await page.goto(path);

@@ -23,13 +23,18 @@ export async function spawnServer(env: Record<string, string> = {}) {
   child.stderr?.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   const url = `http://127.0.0.1:${port}`;
+  // A fresh embedded database takes a while to create on a busy machine.
   const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/healthz`)
+  let ready = false;
+  while (!ready && Date.now() < deadline && child.exitCode === null) {
+    ready = await fetch(`${url}/healthz`)
       .then((r) => r.ok)
       .catch(() => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!ready) {
+    child.kill("SIGKILL");
+    throw new Error(`The server did not start on ${url}:\n${output}`);
   }
   return {
     url,

@@ -1,0 +1,651 @@
+/**
+ * `npm run bench`: how much load the production server takes on loopback, measured against the
+ * least any server could do, and whether every form sent under load is kept.
+ *
+ * Needs a production build (`npm run build`; run here when build/ is missing). Starts the site
+ * (NODE_ENV=production, free port, temporary DATA_DIR) and a static baseline
+ * (scripts/bench-static-server.ts) serving the very bytes the site rendered, then drives both
+ * with autocannon. Forms are posted by a closed loop of keep-alive connections so that every
+ * request sent is answered before rows are counted.
+ *
+ *   BENCH_DURATION   seconds per measured run (default 20; CI uses 5)
+ *   BENCH_CONNECTIONS concurrent connections (default 50)
+ *   TEST_DATABASE_URL Postgres for the form run on Postgres (default the local server; skipped
+ *                     when none answers, unless the variable is set)
+ *
+ * Writes bench/results.md (and raw numbers in bench/results-raw/). Exits non-zero only on hard
+ * failures: a request that errored, a form answered as accepted but not stored, or the server's
+ * memory above 250 MB. Missed throughput and latency targets print WARN: loopback numbers on a
+ * shared two-core machine are noisy.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
+import pg from "pg";
+import { format, resolveConfig } from "prettier";
+import type { StaticManifest } from "./bench-static-server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_SECONDS = 1;
+const ACCEPT_ENCODING = "br, gzip";
+const ROUTES = ["/", "/services", "/hidden-thread/day-1", "/api/books/"];
+const TARGETS = { ratio: 0.5, p99Ms: 50, rssMb: 250 };
+const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+interface PageRun {
+  route: string;
+  server: "ours" | "static";
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  bytesPerRequest: number;
+}
+
+interface FormRun {
+  database: "PGlite" | "Postgres";
+  seconds: number;
+  accepted: number;
+  refused: Record<string, number>;
+  networkErrors: number;
+  stored: number;
+  lost: number;
+  extra: number;
+  p50: number;
+  p99: number;
+  maxRssMb: number;
+}
+
+const hardFailures: string[] = [];
+const warnings: string[] = [];
+
+async function main() {
+  if (!Number.isFinite(DURATION) || DURATION <= 0) throw new Error("BENCH_DURATION must be > 0");
+  ensureBuild();
+  const work = mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
+  const started = new Date();
+  console.log(
+    `bench: ${ROUTES.length} routes × 2 servers, ${CONNECTIONS} connections, ${DURATION}s each`,
+  );
+
+  // A deployed site restarts on its data: the embedded database is created by a first start,
+  // whose peak (PGlite's initdb) is reported on its own, and measured from the second.
+  const pagesData = path.join(work, "pages-data");
+  firstStartRss = await firstStart(pagesData);
+  // Pages: our server against the static baseline, route by route, interleaved.
+  const site = await startSite({ DATA_DIR: pagesData });
+  const pageRss = sampleRss(site.child.pid!);
+  const staticDir = path.join(work, "static");
+  await savePages(site.url, staticDir);
+  const staticServer = await startStatic(staticDir);
+  const pageRuns: PageRun[] = [];
+  try {
+    for (const route of ROUTES) {
+      for (const [server, base] of [
+        ["ours", site.url],
+        ["static", staticServer.url],
+      ] as const) {
+        await load(base + route, WARMUP_SECONDS);
+        const result = await load(base + route, DURATION);
+        const run: PageRun = {
+          route,
+          server,
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+          bytesPerRequest: result.throughput.total / Math.max(1, result["2xx"]),
+        };
+        pageRuns.push(run);
+        console.log(
+          `  ${route.padEnd(22)} ${server.padEnd(6)} ${run.rps.toFixed(0).padStart(6)} req/s` +
+            `  p50 ${run.p50} ms  p99 ${run.p99} ms  errors ${run.errors}`,
+        );
+      }
+    }
+  } finally {
+    await staticServer.stop();
+    await site.stop();
+  }
+  const pagesMaxRss = pageRss.stop();
+
+  // Forms: sustained accepted submissions, then every accepted one looked for in the database.
+  const formRuns: FormRun[] = [];
+  formRuns.push(await benchForms("PGlite", work));
+  const postgres = await tempPostgres();
+  if (postgres) {
+    try {
+      formRuns.push(await benchForms("Postgres", work, postgres.url));
+    } finally {
+      await postgres.drop();
+    }
+  } else {
+    console.log("  Postgres: none answers at TEST_DATABASE_URL; form run on Postgres skipped");
+  }
+
+  const report = buildReport({ started, pageRuns, pagesMaxRss, formRuns });
+  mkdirSync(path.join(root, "bench/results-raw"), { recursive: true });
+  const stamp = started.toISOString().replace(/[:.]/g, "-");
+  writeFileSync(
+    path.join(root, `bench/results-raw/${stamp}.json`),
+    JSON.stringify({ started, DURATION, CONNECTIONS, pageRuns, pagesMaxRss, formRuns }, null, 2),
+  );
+  const config = (await resolveConfig(path.join(root, "bench/results.md"))) ?? {};
+  const markdown = await format(report, { ...config, parser: "markdown" });
+  writeFileSync(path.join(root, "bench/results.md"), markdown);
+  rmSync(work, { recursive: true, force: true });
+
+  console.log(`\n${markdown}`);
+  for (const w of warnings) console.log(`WARN: ${w}`);
+  for (const f of hardFailures) console.log(`FAIL: ${f}`);
+  console.log(
+    hardFailures.length
+      ? `bench failed (${hardFailures.length} hard failure${hardFailures.length > 1 ? "s" : ""})`
+      : `bench passed${warnings.length ? ` with ${warnings.length} warning(s)` : ""}; wrote bench/results.md`,
+  );
+  process.exit(hardFailures.length ? 1 : 0);
+}
+
+let firstStartRss = 0;
+
+/** Starts and stops the site once on an empty DATA_DIR; returns its peak RSS in MB. */
+async function firstStart(dataDir: string) {
+  const site = await startSite({ DATA_DIR: dataDir });
+  const rss = sampleRss(site.child.pid!);
+  await fetch(`${site.url}/`).then((r) => r.arrayBuffer());
+  await site.stop();
+  return rss.stop();
+}
+
+function ensureBuild() {
+  if (existsSync(path.join(root, "build/server/index.js"))) return;
+  console.log("No build/ yet: running `npm run build` first.");
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function load(url: string, seconds: number) {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { "accept-encoding": ACCEPT_ENCODING },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** The environment of a spawned process, without any outside service the shell may have set. */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^(HUBSPOT_|SMTP_|TESTIMONIALS_|DATABASE_URL$|SCHEDULING_URL$|GA_)/.test(key)) {
+      delete env[key];
+    }
+  }
+  return { ...env, ...extra };
+}
+
+interface Child {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startProcess(args: string[], env: NodeJS.ProcessEnv, url: string, probe: string) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A fresh embedded database is slow to create on a busy machine.
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const ok = await fetch(url + probe)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) {
+      return {
+        url,
+        child,
+        output: () => output,
+        async stop() {
+          if (child.exitCode === null) child.kill("SIGTERM");
+          await exited;
+        },
+      };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${args.join(" ")} did not start:\n${output}`);
+}
+
+async function startSite(env: Record<string, string>): Promise<Child & { output(): string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return startProcess(
+    ["--import", "tsx", "server/main.ts"],
+    cleanEnv({
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: url,
+      LOG_LEVEL: "warn",
+      // The limiter would refuse the flood from one address; it has its own tests.
+      FORM_RATE_LIMIT: "1000000000",
+      ...env,
+    }),
+    url,
+    "/healthz",
+  );
+}
+
+async function startStatic(folder: string): Promise<Child> {
+  const port = await freePort();
+  return startProcess(
+    ["--import", "tsx", "scripts/bench-static-server.ts", folder, String(port)],
+    cleanEnv({}),
+    `http://127.0.0.1:${port}`,
+    ROUTES[0]!,
+  );
+}
+
+/** Samples a process's resident memory (VmRSS) every 100 ms; stop() returns the maximum in MB. */
+function sampleRss(pid: number) {
+  let maxKb = 0;
+  const read = () => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      maxKb = Math.max(maxKb, kb);
+    } catch {
+      // the process has exited, or /proc is not there
+    }
+  };
+  read();
+  const timer = setInterval(read, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      return Math.round(maxKb / 1024);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+/** The raw (still compressed) bytes and headers of one GET. */
+function getRaw(url: string, acceptEncoding: string) {
+  return new Promise<{ status: number; type: string; encoding: string; body: Buffer }>(
+    (resolve, reject) => {
+      request(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers["content-type"] ?? "application/octet-stream"),
+            encoding: String(res.headers["content-encoding"] ?? "identity"),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on("error", reject);
+      })
+        .on("error", reject)
+        .end();
+    },
+  );
+}
+
+/** Saves what our server answers for each route, compressed and plain, for the static server. */
+async function savePages(base: string, folder: string) {
+  mkdirSync(folder, { recursive: true });
+  const manifest: StaticManifest = {};
+  for (const [i, route] of ROUTES.entries()) {
+    const files: StaticManifest[string]["files"] = {};
+    let type = "";
+    for (const accept of [ACCEPT_ENCODING, "gzip", "identity"]) {
+      const answer = await getRaw(base + route, accept);
+      if (answer.status !== 200) throw new Error(`${route} answered ${answer.status}`);
+      const encoding = answer.encoding as "br" | "gzip" | "identity";
+      if (files[encoding]) continue;
+      const file = `page-${i}.${encoding}`;
+      writeFileSync(path.join(folder, file), answer.body);
+      files[encoding] = file;
+      type = answer.type;
+    }
+    manifest[route] = { type, files };
+  }
+  writeFileSync(path.join(folder, "manifest.json"), JSON.stringify(manifest, null, 2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forms
+
+/** A throw-away Postgres database, or null when none answers (and TEST_DATABASE_URL is unset). */
+async function tempPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = new pg.Client({
+    connectionString: postgresAdminUrl,
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await admin.connect();
+  } catch (error) {
+    if (process.env.TEST_DATABASE_URL) {
+      hardFailures.push(
+        `Postgres at TEST_DATABASE_URL did not answer: ${(error as Error).message}`,
+      );
+    }
+    return null;
+  }
+  const name = `bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: postgresAdminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function benchForms(
+  database: FormRun["database"],
+  work: string,
+  databaseUrl?: string,
+): Promise<FormRun> {
+  const dataDir = path.join(work, `forms-${database}`);
+  if (!databaseUrl) await firstStart(dataDir);
+  const site = await startSite({
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const rss = sampleRss(site.child.pid!);
+  const run = `${Date.now().toString(36)}`;
+  let sent: Awaited<ReturnType<typeof postContactForms>>;
+  try {
+    await postContactForms(site.url, `warm${run}`, WARMUP_SECONDS);
+    sent = await postContactForms(site.url, run, DURATION);
+  } finally {
+    await site.stop();
+  }
+  const maxRssMb = rss.stop();
+  const storedEmails = new Set(
+    (await storedContactEmails(dataDir, databaseUrl)).filter((e) => e.includes(`.${run}.`)),
+  );
+  const lost = sent.acceptedEmails.filter((e) => !storedEmails.has(e)).length;
+  const accepted = new Set(sent.acceptedEmails);
+  const extra = [...storedEmails].filter((e) => !accepted.has(e)).length;
+  const result: FormRun = {
+    database,
+    seconds: sent.seconds,
+    accepted: sent.acceptedEmails.length,
+    refused: sent.refused,
+    networkErrors: sent.networkErrors,
+    stored: storedEmails.size,
+    lost,
+    extra,
+    p50: percentile(sent.latencies, 50),
+    p99: percentile(sent.latencies, 99),
+    maxRssMb,
+  };
+  console.log(
+    `  contact form on ${database}: ${(result.accepted / result.seconds).toFixed(1)} accepted/s, ` +
+      `${result.accepted} accepted, ${result.stored} stored, ${lost} lost, ` +
+      `${Object.values(result.refused).reduce((a, b) => a + b, 0)} refused, ${result.networkErrors} errors`,
+  );
+  return result;
+}
+
+/**
+ * Posts the contact form as a browser without JavaScript does, from CONNECTIONS keep-alive
+ * connections at once, each sending its next form as soon as the last one is answered, for
+ * `seconds`. Every form carries a unique e-mail address so each one can be found afterwards.
+ */
+async function postContactForms(base: string, run: string, seconds: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const target = new URL("/contact", base);
+  const deadline = Date.now() + seconds * 1000;
+  const started = Date.now();
+  const acceptedEmails: string[] = [];
+  const refused: Record<string, number> = {};
+  const latencies: number[] = [];
+  let networkErrors = 0;
+  let counter = 0;
+
+  const postOne = (email: string) =>
+    new Promise<number>((resolve, reject) => {
+      const body = new URLSearchParams({
+        name: "Bench Visitor",
+        email,
+        phone: "",
+        need: "couples-counseling",
+        message: "A message sent by the load bench, to be stored and counted.",
+        company_website: "",
+      }).toString();
+      const req = request(
+        target,
+        {
+          method: "POST",
+          agent,
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": Buffer.byteLength(body),
+            Origin: base,
+            "Accept-Encoding": ACCEPT_ENCODING,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+
+  async function worker() {
+    while (Date.now() < deadline) {
+      const email = `bench.${run}.${counter++}@example.com`;
+      const t0 = performance.now();
+      try {
+        const status = await postOne(email);
+        latencies.push(performance.now() - t0);
+        if (status === 200 || status === 303) acceptedEmails.push(email);
+        else refused[status] = (refused[status] ?? 0) + 1;
+      } catch {
+        networkErrors++;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  agent.destroy();
+  return {
+    acceptedEmails,
+    refused,
+    networkErrors,
+    latencies,
+    seconds: (Date.now() - started) / 1000,
+  };
+}
+
+/** E-mail addresses of the contact submissions in the database (the site has stopped). */
+async function storedContactEmails(dataDir: string, databaseUrl?: string): Promise<string[]> {
+  const query = `select payload->>'email' as email from submissions where kind = 'contact'`;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query<{ email: string }>(query)).rows.map((r) => r.email);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    return (await db.query<{ email: string }>(query)).rows.map((r) => r.email);
+  } finally {
+    await db.close();
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function buildReport(input: {
+  started: Date;
+  pageRuns: PageRun[];
+  pagesMaxRss: number;
+  formRuns: FormRun[];
+}): string {
+  const { started, pageRuns, pagesMaxRss, formRuns } = input;
+  const cpus = os.cpus();
+  const lines: string[] = [];
+  const verdict = (ok: boolean, hard: boolean, text: string) => {
+    if (!ok) (hard ? hardFailures : warnings).push(text);
+    return ok ? "PASS" : hard ? "FAIL" : "WARN";
+  };
+
+  lines.push(
+    "# Load bench",
+    "",
+    "Written by `npm run bench` (scripts/bench.ts); see README.md. Loopback numbers on a shared " +
+      "machine: compare runs on the same machine, not across machines.",
+    "",
+    `- date: ${started.toISOString()}`,
+    `- machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.type()} ${os.release()}, ` +
+      `load average at start ${os.loadavg()[0]!.toFixed(2)}`,
+    `- node ${process.version}; autocannon on the same machine (it shares the CPUs)`,
+    `- ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP_SECONDS} s warm-up, ` +
+      `\`accept-encoding: ${ACCEPT_ENCODING}\``,
+    `- the server runs on a DATA_DIR made by a first start, as a deployed site restarts on its ` +
+      `data; that first start on an empty DATA_DIR peaked at ${firstStartRss} MB RSS (PGlite's ` +
+      `initdb, memory that is freed only when V8 collects it)`,
+    "",
+    "## Pages: our server against a static file server",
+    "",
+    "The static server (scripts/bench-static-server.ts) answers with the bytes our server " +
+      "rendered, already compressed: the ceiling for this machine.",
+    "",
+    "| route | ours req/s | static req/s | ours / static | ours p50 ms | ours p99 ms | static p99 ms | bytes | errors |",
+    "| --- | --: | --: | --: | --: | --: | --: | --: | --: |",
+  );
+  const checks: string[] = [];
+  let worstRatio = Infinity;
+  let worstP99 = 0;
+  let pageErrors = 0;
+  for (const route of ROUTES) {
+    const ours = pageRuns.find((r) => r.route === route && r.server === "ours")!;
+    const base = pageRuns.find((r) => r.route === route && r.server === "static")!;
+    const ratio = ours.rps / Math.max(1, base.rps);
+    worstRatio = Math.min(worstRatio, ratio);
+    worstP99 = Math.max(worstP99, ours.p99);
+    pageErrors += ours.errors + base.errors;
+    lines.push(
+      `| \`${route}\` | ${ours.rps.toFixed(0)} | ${base.rps.toFixed(0)} | ${ratio.toFixed(2)} | ` +
+        `${ours.p50} | ${ours.p99} | ${base.p99} | ${Math.round(ours.bytesPerRequest)} | ` +
+        `${ours.errors + base.errors} |`,
+    );
+  }
+  checks.push(
+    `| throughput ≥ ${TARGETS.ratio} of static on every route | worst ${worstRatio.toFixed(2)} | ` +
+      `${verdict(worstRatio >= TARGETS.ratio, false, `throughput ${worstRatio.toFixed(2)} of static (target ≥ ${TARGETS.ratio})`)} |`,
+    `| p99 ≤ ${TARGETS.p99Ms} ms on every route | worst ${worstP99} ms | ` +
+      `${verdict(worstP99 <= TARGETS.p99Ms, false, `p99 latency ${worstP99} ms (target ≤ ${TARGETS.p99Ms} ms)`)} |`,
+    `| no page request errors | ${pageErrors} | ${verdict(pageErrors === 0, true, `${pageErrors} page requests errored`)} |`,
+  );
+
+  lines.push(
+    "",
+    "## Forms: contact form posted without JavaScript, rate limit off, no outside services",
+    "",
+    "Every accepted form (200) is then looked for in the database by its unique e-mail address.",
+    "",
+    "| database | accepted/s | p50 ms | p99 ms | accepted | stored | lost | refused | errors | max RSS MB |",
+    "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |",
+  );
+  let maxRss = pagesMaxRss;
+  for (const f of formRuns) {
+    const refused = Object.entries(f.refused)
+      .map(([status, n]) => `${n}×${status}`)
+      .join(", ");
+    maxRss = Math.max(maxRss, f.maxRssMb);
+    lines.push(
+      `| ${f.database} | ${(f.accepted / f.seconds).toFixed(1)} | ${f.p50} | ${f.p99} | ${f.accepted} | ` +
+        `${f.stored} | ${f.lost} | ${refused || 0} | ${f.networkErrors} | ${f.maxRssMb} |`,
+    );
+    const failedRequests = f.networkErrors + Object.values(f.refused).reduce((a, b) => a + b, 0);
+    checks.push(
+      `| ${f.database}: every accepted form stored, no extra rows | ${f.stored} stored of ${f.accepted}, ${f.extra} extra | ` +
+        `${verdict(f.lost === 0 && f.extra === 0 && f.accepted > 0, true, `${f.database}: ${f.lost} accepted forms lost, ${f.extra} rows not answered as accepted`)} |`,
+      `| ${f.database}: no form request errors | ${failedRequests} | ` +
+        `${verdict(failedRequests === 0, true, `${f.database}: ${failedRequests} form requests failed`)} |`,
+    );
+  }
+  if (!formRuns.some((f) => f.database === "Postgres")) {
+    lines.push("", "Postgres: none answered, so the form run on Postgres was skipped.");
+  }
+  checks.push(
+    `| server RSS ≤ ${TARGETS.rssMb} MB under load | max ${maxRss} MB (pages ${pagesMaxRss} MB) | ` +
+      `${verdict(maxRss > 0 && maxRss <= TARGETS.rssMb, true, `server RSS reached ${maxRss} MB (limit ${TARGETS.rssMb} MB)`)} |`,
+  );
+
+  lines.push(
+    "",
+    "## Targets",
+    "",
+    "| target | measured | result |",
+    "| --- | --- | --- |",
+    ...checks,
+  );
+  lines.push(
+    "",
+    "WARN marks a missed throughput or latency target (noisy on a shared machine); FAIL marks a " +
+      "hard failure and makes the command exit non-zero.",
+    "",
+  );
+  return lines.join("\n");
+}
+
+await main();
