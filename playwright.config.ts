@@ -1,20 +1,8 @@
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-
-/** A port nobody is listening on, so the suite never collides with a running `npm start`. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+import { chromiumArgs, freePort } from "./tests/support/local";
 
 // Computed once in the runner and inherited by the workers through the environment.
 process.env.E2E_PORT ??= String(await freePort());
@@ -31,16 +19,6 @@ export const fakePaystack = `http://127.0.0.1:${process.env.FAKE_PAYSTACK_PORT}`
 export const baseURL = `http://127.0.0.1:${port}`;
 /** the secret the site and the fake Paystack share; a test key, never a real one */
 export const paystackSecret = "sk_test_e2e_kindredhearts";
-
-export const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -20,9 +20,9 @@
  * PGlite in the one process; docs/decisions/009).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { freePort } from "../tests/support/local";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -184,17 +184,6 @@ function load(url: string, seconds: number) {
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** The environment of a spawned process, without any outside service the shell may have set. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
+import { chromiumArgs as machineChromiumArgs } from "../tests/support/local";
 import { routes } from "../tests/support/routes";
 import { spawnServer } from "../tests/support/spawn-server";
 
@@ -36,13 +37,7 @@ const budgets = {
   perfFloor: Number(process.env.BUDGET_PERF_FLOOR ?? 90),
 };
 const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...machineChromiumArgs,
   // The server listens on 127.0.0.1; Chromium would try ::1 for localhost first.
   "--host-resolver-rules=MAP localhost 127.0.0.1",
 ];
