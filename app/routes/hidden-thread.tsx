@@ -29,7 +29,7 @@ export default function HiddenThread() {
       </PageHeader>
       <div className="container-page py-14">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {stories.map((story) => (
+          {stories.map((story, i) => (
             <li
               key={story.id}
               className="flex flex-col overflow-hidden rounded-2xl border border-linen bg-white shadow-sm"
@@ -37,6 +37,8 @@ export default function HiddenThread() {
               <Picture
                 image={story.image}
                 alt=""
+                // The first story's picture is the largest thing in a phone's first view.
+                priority={i === 0}
                 sizes="(min-width: 1152px) 350px, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
                 imgClassName="aspect-[3/2] w-full object-cover"
               />

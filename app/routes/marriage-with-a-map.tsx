@@ -34,6 +34,8 @@ export default function MarriageWithAMap({ loaderData }: Route.ComponentProps) {
           <Picture
             image="map-plans"
             alt=""
+            // On a phone this is the largest thing in the first view: fetch it at once.
+            priority
             sizes="(min-width: 1152px) 544px, (min-width: 1024px) 45vw, 100vw"
             imgClassName="aspect-[3/2] w-full rounded-3xl object-cover shadow-md"
           />
