@@ -21,6 +21,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { freePort } from "../tests/support/local";
+import { createTempDatabase, postgresAvailable } from "../tests/support/postgres";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import os from "node:os";
@@ -39,7 +40,6 @@ const WARMUP_SECONDS = 1;
 const ACCEPT_ENCODING = "br, gzip";
 const ROUTES = ["/", "/services", "/hidden-thread/day-1", "/api/books/"];
 const TARGETS = { ratio: 0.5, p99Ms: 50, rssMb: 250 };
-const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface PageRun {
   route: string;
@@ -342,34 +342,14 @@ async function savePages(base: string, folder: string) {
 
 /** A throw-away Postgres database, or null when none answers (and TEST_DATABASE_URL is unset). */
 async function tempPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({
-    connectionString: postgresAdminUrl,
-    connectionTimeoutMillis: 2000,
-  });
   try {
-    await admin.connect();
+    if (!(await postgresAvailable())) return null;
   } catch (error) {
-    if (process.env.TEST_DATABASE_URL) {
-      hardFailures.push(
-        `Postgres at TEST_DATABASE_URL did not answer: ${(error as Error).message}`,
-      );
-    }
+    // postgresAvailable throws only when TEST_DATABASE_URL names a server that does not answer.
+    hardFailures.push(`Postgres at TEST_DATABASE_URL did not answer: ${(error as Error).message}`);
     return null;
   }
-  const name = `bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: postgresAdminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return createTempDatabase();
 }
 
 async function benchForms(

@@ -48,7 +48,7 @@ async function withFreshDatabase(run) {
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   try {
-    return run(url.toString());
+    return await run(url.toString());
   } finally {
     const dropper = new pg.Client({ connectionString: postgresUrl });
     await dropper.connect();
