@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, freePort } from "./tests/support/local";
+import { chromiumArgs, freePort, serverArgs } from "./tests/support/local";
 
 // Computed once in the runner and inherited by the workers through the environment.
 process.env.E2E_PORT ??= String(await freePort());
@@ -51,7 +51,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node --import tsx server/main.ts",
+      command: ["node", ...serverArgs()].join(" "),
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

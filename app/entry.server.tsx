@@ -27,8 +27,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Crawlers and no-JS readers get the whole document at once; browsers get the shell early.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
+  // Crawlers, no-JS readers and the page cache get the whole document at once; browsers rendered
+  // per request get the shell early.
+  const waitForAll =
+    loadContext.prerender === true ||
+    isbot(request.headers.get("user-agent") ?? "") ||
+    routerContext.isSpaMode;
   const nonce = loadContext.nonce;
 
   return new Promise<Response>((resolve, reject) => {

@@ -277,7 +277,7 @@ async function lighthousePhase(base: string) {
 }
 
 async function main() {
-  if (!existsSync("build/server/index.js")) {
+  if (!existsSync("build/node/main.js")) {
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }

@@ -1,4 +1,5 @@
-import "../app/lib/load-context";
+import type { SiteLoadContext } from "../app/lib/load-context";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -9,8 +10,9 @@ import type { Logger } from "./logger";
 import { formGuard } from "./form-guard";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
+import { type PageCache, createPageCache } from "./page-cache";
 import { createServices } from "./services";
-import { assignNonce, permissionsPolicy, securityHeaders } from "./security";
+import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
 
 /** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
@@ -31,7 +33,13 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
-  const { services, outbox, payments } = createServices({ config, database, logger });
+  let pageCache: PageCache | undefined;
+  const { services, outbox, payments } = createServices({
+    config,
+    database,
+    logger,
+    onTestimonialsChange: () => pageCache?.clear(),
+  });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ? 1 : false);
@@ -41,15 +49,32 @@ export function createApp(deps: AppDeps) {
   if (!deps.devMiddleware && deps.clientDir)
     app.use(staticFiles(deps.clientDir, { https: config.https }));
   app.use(assignNonce);
-  if (!deps.devMiddleware) {
-    const schedulingOrigin = new URL(services.schedulingUrl).origin;
-    // Without JavaScript the checkout form is answered with a redirect to Paystack's page, which
-    // CSP form-action governs too.
-    const paymentOrigin = payments ? paystackCheckoutOrigin(config.paystack.apiUrl) : undefined;
-    app.use(securityHeaders(config, { schedulingOrigin, paymentOrigin }));
-  }
+  const schedulingOrigin = new URL(services.schedulingUrl).origin;
+  // Without JavaScript the checkout form is answered with a redirect to Paystack's page, which
+  // CSP form-action governs too.
+  const paymentOrigin = payments ? paystackCheckoutOrigin(config.paystack.apiUrl) : undefined;
+  const pageSecurity = securityHeaders(config, { schedulingOrigin, paymentOrigin });
+  if (!deps.devMiddleware) app.use(pageSecurity);
   app.use(permissionsPolicy);
   app.use(compression());
+
+  const loadContext = (): Omit<SiteLoadContext, "nonce" | "clientIp"> => ({
+    siteUrl: config.siteUrl,
+    version: deps.version,
+    log: (level, msg, fields) => logger[level](fields ?? {}, msg),
+    services,
+  });
+  // Development renders every request afresh, so that edits show at once.
+  if (typeof deps.build !== "function" && !deps.devMiddleware) {
+    pageCache = createPageCache({
+      build: deps.build,
+      siteUrl: config.siteUrl,
+      logger,
+      loadContext,
+      pageHeaders: (scriptHashes) =>
+        collectHeaders([pageSecurity, permissionsPolicy], { scriptHashes }),
+    });
+  }
 
   app.get("/healthz", async (_req, res) => {
     const databaseUp = await database.ping();
@@ -80,11 +105,8 @@ export function createApp(deps: AppDeps) {
       build: deps.build,
       mode: config.production ? "production" : "development",
       getLoadContext: (req, res): AppLoadContext => ({
+        ...loadContext(),
         nonce: res.locals.nonce as string,
-        siteUrl: config.siteUrl,
-        version: deps.version,
-        log: (level, msg, fields) => logger[level](fields ?? {}, msg),
-        services,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       }),
     }),
@@ -101,25 +123,35 @@ export function createApp(deps: AppDeps) {
       .send(status === 404 ? "Not found" : "Something went wrong. Please try again.");
   }) satisfies ErrorRequestHandler);
 
-  return { app, outbox };
+  const log = logRequest(logger);
+  /** The HTTP server's handler: pages from memory first, everything else through Express. */
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (pageCache) {
+      const start = process.hrtime.bigint();
+      if (pageCache.serve(req, res)) {
+        log(req.method, req.url, res.statusCode, start);
+        return;
+      }
+    }
+    void app(req, res);
+  };
+  return { app, handle, outbox, pageCache };
 }
 
 /** One line per request: method, path (never the query string), status and milliseconds. */
+function logRequest(logger: Logger) {
+  return (method: string | undefined, url: string | undefined, status: number, start: bigint) => {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const path = (url ?? "").split("?", 1)[0];
+    logger.info({ method, path, status, ms: Math.round(ms * 10) / 10 }, "request");
+  };
+}
+
 function requestLog(logger: Logger): RequestHandler {
+  const log = logRequest(logger);
   return (req, res, next) => {
     const start = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      logger.info(
-        {
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-        },
-        "request",
-      );
-    });
+    res.on("finish", () => log(req.method, req.originalUrl, res.statusCode, start));
     next();
   };
 }

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,11 +9,14 @@ import { DatabaseStartError, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
 import { startRetention } from "./retention";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-// tsx turns on source maps, and Node then keeps line tables for every module it loads, the
-// 250 KB server build included: about 50 MB for stack traces our logs never print.
-if (!process.argv.includes("--dev")) process.setSourceMapsEnabled(false);
+/** The project's folder: this file runs from server/ under tsx and from build/node/ when built. */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir)
+    dir = path.dirname(dir);
+  return dir;
+}
+const root = projectRoot();
 const dev = process.argv.includes("--dev");
 
 async function main() {
@@ -101,14 +104,21 @@ async function main() {
     });
   }
 
-  const { app, outbox } = created;
-  const server = createServer(app);
+  const { handle, outbox, pageCache } = created;
+  // A client that dribbles its headers, or its body, is cut off: within about 20 s for the
+  // headers and 30 s for the whole request, checked every 5 s (Node's defaults allow minutes).
+  const server = createServer({ connectionsCheckingInterval: 5_000 }, handle);
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 30_000;
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info({ port, database: database.kind, dev }, "listening");
     console.log(`Site ready on http://localhost:${port}`);
+    pageCache?.warm().catch((error: unknown) => {
+      logger.warn({ err: { message: String(error) } }, "page cache warm-up failed");
+    });
   });
   outbox.start();
   const stopRetention = startRetention(database.db, config.retentionDays, logger);

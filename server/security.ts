@@ -5,7 +5,10 @@ import type { Config } from "./config";
 
 export const YOUTUBE_ORIGIN = "https://www.youtube-nocookie.com";
 
-/** A fresh nonce per response, for the inline scripts React Router writes into the page. */
+/**
+ * A fresh nonce per response, for the inline scripts React Router writes into the page. Pages
+ * served from the page cache carry none: their scripts are allowed by hash (server/page-cache.ts).
+ */
 export const assignNonce: RequestHandler = (_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");
   next();
@@ -29,8 +32,7 @@ export function securityHeaders(
         "default-src": ["'self'"],
         "script-src": [
           "'self'",
-          (_req, res) =>
-            `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`,
+          (_req, res) => scriptSources((res as unknown as { locals: ScriptLocals }).locals),
           ...google.slice(0, 1),
         ],
         "style-src": ["'self'", "'unsafe-inline'"],
@@ -63,6 +65,46 @@ export function securityHeaders(
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: "same-origin" },
   });
+}
+
+interface ScriptLocals {
+  nonce?: string;
+  scriptHashes?: string[];
+}
+
+/** This response's nonce, or the hashes of a cached page's inline scripts. */
+function scriptSources(locals: ScriptLocals): string {
+  if (locals.nonce) return `'nonce-${locals.nonce}'`;
+  return (locals.scriptHashes ?? []).join(" ");
+}
+
+/**
+ * The headers a middleware sets, collected without a request: the page cache stores them with
+ * each page instead of running helmet on every visit.
+ */
+export function collectHeaders(
+  middlewares: RequestHandler[],
+  locals: Record<string, unknown>,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    locals,
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name];
+    },
+    getHeader: (name: string) => headers[name],
+  };
+  for (const middleware of middlewares) {
+    let called = false;
+    middleware({ headers: {} } as never, res as never, () => {
+      called = true;
+    });
+    if (!called) throw new Error("a header middleware did not call next() synchronously");
+  }
+  return headers;
 }
 
 export const permissionsPolicy: RequestHandler = (_req, res, next) => {

@@ -18,10 +18,12 @@ export interface ServiceDeps {
   config: Config;
   database: Database;
   logger: Logger;
+  /** the testimonials shown on pages changed (the page cache drops what it rendered) */
+  onTestimonialsChange?: () => void;
 }
 
 /** Everything loaders and actions can call on the server, built once at start. */
-export function createServices({ config, database, logger }: ServiceDeps): {
+export function createServices({ config, database, logger, onTestimonialsChange }: ServiceDeps): {
   services: SiteServices;
   outbox: Outbox;
   /** the server's side of payments (webhooks); absent when Paystack is not configured */
@@ -68,6 +70,7 @@ export function createServices({ config, database, logger }: ServiceDeps): {
         apiUrl: config.testimonialsApiUrl,
         database,
         logger,
+        onChange: onTestimonialsChange,
       }),
       schedulingUrl: config.schedulingUrl ?? defaultSchedulingUrl,
       gaMeasurementId: config.gaMeasurementId,

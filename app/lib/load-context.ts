@@ -5,8 +5,10 @@ import type { BookingInput, CheckoutInput, ContactInput, NewsletterInput } from 
  * type lives here; the values never reach the browser unless a loader returns them.
  */
 export interface SiteLoadContext {
-  /** this response's CSP nonce */
-  nonce: string;
+  /** this response's CSP nonce; absent when the page is rendered once for the page cache */
+  nonce?: string;
+  /** rendered once for the page cache (server/page-cache.ts): the whole document at once */
+  prerender?: boolean;
   /** public origin without trailing slash, from SITE_URL */
   siteUrl: string;
   /** build identifier shown on /test */

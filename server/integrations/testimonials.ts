@@ -69,6 +69,8 @@ export interface TestimonialsDeps {
   maxAgeMs?: number;
   retryAfterFailureMs?: number;
   now?: () => number;
+  /** called when the sheet answers with testimonials other than those shown so far */
+  onChange?: () => void;
 }
 
 interface CacheEntry {
@@ -132,7 +134,9 @@ export function createTestimonialsService(
       if (!Array.isArray(json)) throw new Error("sheet answer is not a list");
       const entry = { fetchedAt: now(), rows: parseSheetRows(json) };
       logger.info({ rows: entry.rows.length, ms: now() - started }, "testimonials fetched");
+      const changed = JSON.stringify(memory?.rows) !== JSON.stringify(entry.rows);
       memory = entry;
+      if (changed) deps.onChange?.();
       await writeCache(entry);
       return entry;
     } catch (error) {

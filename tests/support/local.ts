@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** A port nobody is listening on, so runs never collide with a running `npm start`. */
@@ -22,3 +23,13 @@ export const chromiumArgs = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/**
+ * How the built server is started, with the node flags of `npm run serve` (package.json is the
+ * one place they are written): tests and the bench run the server exactly as production does.
+ */
+export function serverArgs(): string[] {
+  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } };
+  const words = pkg.scripts.serve.split(/\s+/);
+  return words.slice(words.indexOf("node") + 1);
+}

@@ -2,11 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { serverArgs } from "./local";
 
 /** Starts another process of the built site, for tests that need their own settings. */
 export async function spawnServer(env: Record<string, string> = {}) {
   const port = 40_000 + Math.floor(Math.random() * 20_000);
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       NODE_ENV: "production",

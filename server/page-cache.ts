@@ -1,0 +1,236 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import type { SiteLoadContext } from "../app/lib/load-context";
+import { createRequestHandler } from "react-router";
+import type { Logger } from "./logger";
+
+/**
+ * Pages that are the same for every visitor, rendered once and served from memory
+ * (docs/decisions/010). The pages of the sitemap are kept, each as long as rendering it for an
+ * anonymous GET without a query string answers 200 with HTML, no cookie and no `no-store`.
+ * Everything else (a query-driven page such as /checkout?item=…, /thank-you?ref=…, the 404 page,
+ * every POST) goes on to Express and renders per request with its own nonce.
+ *
+ * A kept page carries no nonce. Its inline scripts are allowed by their sha256 hashes, computed
+ * from the rendered bytes, in a Content-Security-Policy made for that page alone. The brotli
+ * (quality 11) and gzip variants are made once, a weak ETag answers If-None-Match with 304, and
+ * HEAD gets the headers only. A kept page is rendered again in the background once it is older
+ * than `revalidateMs` (so a loader's own caches, such as the testimonials sheet, are consulted),
+ * and everything is dropped at once by `clear()` when the testimonials change.
+ */
+
+export interface PageCacheDeps {
+  build: ServerBuild;
+  /** the load context a page is rendered with: the request's own parts are left out */
+  loadContext: () => Omit<SiteLoadContext, "nonce" | "clientIp">;
+  /** the full set of page headers for a response whose inline scripts have these hashes */
+  pageHeaders: (scriptHashes: string[]) => Record<string, string>;
+  siteUrl: string;
+  logger: Logger;
+  revalidateMs?: number;
+}
+
+interface Entry {
+  etag: string;
+  headers: [string, string][];
+  bodies: { br: Buffer; gzip: Buffer; identity: Buffer };
+  renderedAt: number;
+}
+
+/** Query parameters that links shared on social apps carry; they change nothing on a page. */
+const TRACKING_PARAM = /^(utm_[a-z]+|fbclid|gclid|igshid|igsh|ttclid|twclid|msclkid|mc_[a-z]+)$/i;
+/** Headers of the rendered page that are made per response here, or must never be shared. */
+const PER_RESPONSE = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+  "set-cookie",
+]);
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+export function scriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const digest = createHash("sha256")
+      .update(match[1] ?? "")
+      .digest("base64");
+    hashes.add(`'sha256-${digest}'`);
+  }
+  return [...hashes];
+}
+
+/** The path to look up for this request, or null when it must render per request. */
+export function cacheKey(method: string | undefined, url: string | undefined): string | null {
+  if ((method !== "GET" && method !== "HEAD") || !url) return null;
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  if (path !== path.toLowerCase() || !path.startsWith("/") || path.startsWith("//")) return null;
+  if (path.endsWith(".data") || path.startsWith("/assets/") || path === "/healthz") return null;
+  if (q !== -1) {
+    for (const name of new URLSearchParams(url.slice(q + 1)).keys())
+      if (!TRACKING_PARAM.test(name)) return null;
+  }
+  return path;
+}
+
+function chooseEncoding(accept: string | undefined): "br" | "gzip" | "identity" {
+  const value = accept ?? "";
+  if (/\bbr\b/.test(value)) return "br";
+  if (/\bgzip\b/.test(value)) return "gzip";
+  return "identity";
+}
+
+export function createPageCache(deps: PageCacheDeps) {
+  const { logger } = deps;
+  const revalidateMs = deps.revalidateMs ?? 60_000;
+  const handler = createRequestHandler(deps.build, "production");
+  const entries = new Map<string, Entry>();
+  /** the sitemap's pages: the only ones kept, so made-up addresses never fill memory */
+  const pages = new Set<string>();
+  const rendering = new Map<string, Promise<void>>();
+  let generation = 0;
+
+  /** What the site answers an anonymous GET of `path`, rendered in full. */
+  function fetchPage(path: string): Promise<Response> {
+    const request = new Request(new URL(path, deps.siteUrl), {
+      headers: { accept: "text/html", "user-agent": "page-cache" },
+    });
+    const context = {
+      ...deps.loadContext(),
+      nonce: undefined,
+      clientIp: "page-cache",
+      prerender: true,
+    } as AppLoadContext;
+    return handler(request, context);
+  }
+
+  async function render(path: string): Promise<void> {
+    const started = generation;
+    const response = await fetchPage(path);
+    const type = response.headers.get("content-type") ?? "";
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    if (
+      response.status !== 200 ||
+      !type.startsWith("text/html") ||
+      response.headers.has("set-cookie") ||
+      /no-store|private/.test(cacheControl)
+    ) {
+      await response.body?.cancel();
+      // A failure may pass (the next visit tries again); anything else is how this page is.
+      if (response.status < 500) {
+        pages.delete(path);
+        entries.delete(path);
+      }
+      return;
+    }
+    const html = await response.text();
+    if (started !== generation) return;
+    const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+    const previous = entries.get(path);
+    if (previous?.etag === etag) {
+      previous.renderedAt = Date.now();
+      return;
+    }
+    const headers = new Map<string, string>();
+    response.headers.forEach((value, name) => {
+      if (!PER_RESPONSE.has(name)) headers.set(name, value);
+    });
+    for (const [name, value] of Object.entries(deps.pageHeaders(scriptHashes(html))))
+      headers.set(name.toLowerCase(), value);
+    // Stored pages are checked with the server on every visit (a 304 costs a few hundred bytes).
+    if (!cacheControl) headers.set("cache-control", "no-cache");
+    headers.set("vary", "Accept-Encoding");
+    const identity = Buffer.from(html);
+    entries.set(path, {
+      etag,
+      headers: [...headers],
+      bodies: {
+        identity,
+        br: brotliCompressSync(identity, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        }),
+        gzip: gzipSync(identity, { level: 9 }),
+      },
+      renderedAt: Date.now(),
+    });
+  }
+
+  /** Renders `path` for the cache unless that is already under way. */
+  function refresh(path: string): Promise<void> {
+    let pending = rendering.get(path);
+    if (!pending) {
+      pending = render(path)
+        .catch((error: unknown) => {
+          logger.warn({ path, err: { message: String(error) } }, "page cache render failed");
+        })
+        .finally(() => rendering.delete(path));
+      rendering.set(path, pending);
+    }
+    return pending;
+  }
+
+  return {
+    /**
+     * Answers the request from memory when it can and returns true; otherwise returns false and
+     * starts rendering the page for the next visitor.
+     */
+    serve(req: IncomingMessage, res: ServerResponse): boolean {
+      const path = cacheKey(req.method, req.url);
+      if (path === null || !pages.has(path)) return false;
+      const entry = entries.get(path);
+      if (!entry) {
+        void refresh(path);
+        return false;
+      }
+      if (Date.now() - entry.renderedAt > revalidateMs) void refresh(path);
+      for (const [name, value] of entry.headers) res.setHeader(name, value);
+      res.setHeader("ETag", entry.etag);
+      const match = req.headers["if-none-match"];
+      if (match && match.split(",").some((tag) => tag.trim() === entry.etag)) {
+        res.statusCode = 304;
+        res.end();
+        return true;
+      }
+      const encoding = chooseEncoding(req.headers["accept-encoding"]);
+      const body = entry.bodies[encoding];
+      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Content-Length", body.length);
+      res.statusCode = 200;
+      res.end(req.method === "HEAD" ? undefined : body);
+      return true;
+    },
+    /**
+     * Renders every page of the sitemap now, one after another, so that the first visitors (a
+     * link shared in a group chat brings them all at once) find them ready.
+     */
+    async warm() {
+      const sitemap = await (await fetchPage("/sitemap.xml")).text();
+      const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+        ([, loc]) => new URL(loc!).pathname,
+      );
+      for (const path of paths) if (cacheKey("GET", path) === path) pages.add(path);
+      for (const path of pages) await refresh(path);
+    },
+    /** Forgets every page (the testimonials changed); each is rendered again on its next visit. */
+    clear() {
+      generation += 1;
+      entries.clear();
+    },
+    /** for /healthz-style introspection and tests */
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
