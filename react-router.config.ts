@@ -2,7 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   appDirectory: "app",
-  // Every page is rendered on the server per request so that each response carries its own CSP
-  // nonce and the real status code (404, 500). Rendering is cheap; see docs/decisions/001.
+  // Server rendering: the sitemap's pages are rendered once and served from memory by
+  // server/page-cache.ts; everything else per request with its own nonce and real status
+  // (docs/decisions/010).
   ssr: true,
 } satisfies Config;

@@ -14,7 +14,7 @@ let database: Database;
 let sheet: FakeSheet;
 let clock: number;
 
-function service(options: { timeoutMs?: number; maxAgeMs?: number } = {}) {
+function service(options: { timeoutMs?: number; maxAgeMs?: number; onChange?: () => void } = {}) {
   return createTestimonialsService({
     apiUrl: sheet.url,
     database,
@@ -104,6 +104,23 @@ describe("testimonials sheet client", () => {
     await settle();
     expect(sheet.requests).toHaveLength(2);
     expect((await get())?.map((r) => r.name)).toEqual(["Someone New"]);
+  });
+
+  it("tells the page cache when the sheet's answer changes, and only then", async () => {
+    let changes = 0;
+    const get = service({ onChange: () => (changes += 1) });
+    await get();
+    expect(changes).toBe(1);
+    clock += 11 * 60_000;
+    await get();
+    await settle();
+    expect(sheet.requests).toHaveLength(2);
+    expect(changes).toBe(1);
+    sheet.setRows([sheetRow("Someone New")]);
+    clock += 11 * 60_000;
+    await get();
+    await settle();
+    expect(changes).toBe(2);
   });
 
   it("keeps the last good answer in the database (one row, updated in place)", async () => {

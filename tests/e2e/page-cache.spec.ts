@@ -1,0 +1,125 @@
+import { createHash } from "node:crypto";
+import { connect } from "node:net";
+import { expect, test } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
+
+/** Every inline script's content, as the browser hashes it for the CSP. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    ([, body]) => body ?? "",
+  );
+}
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+test.describe("pages served from memory", () => {
+  test("a sitemap page is the same bytes each time, with a weak ETag that answers 304", async ({
+    request,
+  }) => {
+    const first = await request.get("/faq");
+    const second = await request.get("/faq");
+    expect(first.status()).toBe(200);
+    const etag = first.headers()["etag"];
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(second.headers()["etag"]).toBe(etag);
+    expect(await second.text()).toBe(await first.text());
+    expect(first.headers()["vary"]).toContain("Accept-Encoding");
+
+    const revalidated = await request.get("/faq", { headers: { "If-None-Match": etag! } });
+    expect(revalidated.status()).toBe(304);
+    expect(await revalidated.body()).toHaveLength(0);
+    const other = await request.get("/faq", { headers: { "If-None-Match": 'W/"stale"' } });
+    expect(other.status()).toBe(200);
+  });
+
+  test("HEAD answers with the page's headers and no body", async ({ request }) => {
+    const get = await request.get("/services");
+    const head = await request.head("/services");
+    expect(head.status()).toBe(200);
+    expect(head.headers()["etag"]).toBe(get.headers()["etag"]);
+    expect(head.headers()["content-type"]).toContain("text/html");
+    expect(await head.body()).toHaveLength(0);
+  });
+
+  test("precompressed variants are sent for brotli, gzip and neither", async ({ request }) => {
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["identity", undefined],
+    ] as const) {
+      const response = await request.get("/about", { headers: { "Accept-Encoding": accept } });
+      expect(response.headers()["content-encoding"], accept).toBe(encoding);
+      expect(await response.text()).toContain("</html>");
+    }
+  });
+
+  test("a cached page sends no nonce; its CSP allows exactly its inline scripts by hash", async ({
+    request,
+  }) => {
+    for (const path of ["/", "/testimonials", "/hidden-thread/day-2"]) {
+      const response = await request.get(path);
+      const html = await response.text();
+      const csp = response.headers()["content-security-policy"] ?? "";
+      const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+      expect(scriptSrc, path).not.toContain("nonce-");
+      expect(html, path).not.toContain("nonce=");
+      const scripts = inlineScripts(html);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const body of scripts) expect(scriptSrc, path).toContain(sha256(body));
+      for (const header of ["x-content-type-options", "referrer-policy", "permissions-policy"])
+        expect(response.headers()[header], `${path} ${header}`).toBeTruthy();
+    }
+  });
+
+  test("a cached page runs in the browser without a CSP violation", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.goto("/faq");
+    await page.getByRole("button", { name: /first session/i }).click();
+    await expect(page.getByRole("region").first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("tracking parameters get the cached page; any other query renders per request", async ({
+    request,
+  }) => {
+    const cached = await request.get("/hidden-thread/day-1");
+    const shared = await request.get("/hidden-thread/day-1?utm_source=whatsapp&fbclid=abc");
+    expect(shared.headers()["etag"]).toBe(cached.headers()["etag"]);
+    const other = await request.get("/hidden-thread/day-1?preview=1");
+    expect(other.status()).toBe(200);
+    expect(other.headers()["etag"]).toBeUndefined();
+    expect(other.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
+  });
+
+  test("request-dependent pages render per request with their own status", async ({ request }) => {
+    const missing = await request.get("/no-such-page");
+    expect(missing.status()).toBe(404);
+    const checkout = await request.get("/checkout?item=happier-marriage");
+    expect(checkout.status()).toBe(200);
+    expect(await checkout.text()).toContain("124,990");
+    for (const response of [missing, checkout]) {
+      expect(response.headers()["etag"]).toBeUndefined();
+      expect(response.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
+    }
+  });
+});
+
+test("a client that dribbles its headers is cut off within 30 s", async () => {
+  test.setTimeout(60_000);
+  const { port } = new URL(baseURL);
+  const socket = connect(Number(port), "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  const started = Date.now();
+  const closed = new Promise((resolve) => socket.once("close", resolve));
+  socket.on("error", () => {});
+  socket.write("GET / HTTP/1.1\r\nHost: localhost\r\n");
+  // One header byte a second: each arrives well inside any idle time-out.
+  const drip = setInterval(() => socket.write("X"), 1000);
+  await closed;
+  clearInterval(drip);
+  expect(Date.now() - started).toBeLessThan(30_000);
+});
