@@ -1,4 +1,3 @@
-import frauncesUrl from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
   Link,
@@ -16,8 +15,10 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { ToastOutlet } from "./components/ToastOutlet";
 
+// The headings' font is not preloaded: on a slow link its 37 KB would compete with the style
+// sheet that the first paint waits for. Headings show in the metric-matched fallback until it
+// arrives (app.css), so the swap moves nothing.
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: frauncesUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
