@@ -11,6 +11,14 @@ import type { Logger } from "../logger";
 import type { Destination, Outbox } from "../outbox";
 import type { RateLimiter } from "../rate-limit";
 
+/** Tokens this service issues are base64url; anything else (a NUL, say) is not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** A serial id Postgres can compare without an out-of-range error. */
+function isRowId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+}
+
 /** How long a visitor waits for HubSpot's answer before being told the message is received. */
 export const IN_REQUEST_WAIT_MS = 3_000;
 
@@ -111,6 +119,8 @@ export function createFormsService(deps: FormsDeps): FormsService {
     },
 
     async markBooked(id, token) {
+      // Whatever was posted: only an id and token we could have issued reach the database.
+      if (!isRowId(id) || !TOKEN_PATTERN.test(token)) return false;
       const updated = await db
         .update(submissions)
         .set({
@@ -141,7 +151,7 @@ export function createFormsService(deps: FormsDeps): FormsService {
     },
 
     async unsubscribe(token) {
-      if (!token || token.length > 100) return false;
+      if (!TOKEN_PATTERN.test(token)) return false;
       const updated = await db
         .update(subscribers)
         .set({ unsubscribedAt: new Date() })
