@@ -7,6 +7,7 @@ import type {
 import { findCheckoutItem } from "../../app/lib/checkout-items";
 import { nairaToKobo } from "../../app/lib/money";
 import type { Db } from "../db/client";
+import { describeDatabaseError } from "../db/errors";
 import type { PaystackClient } from "../integrations/paystack";
 import type { Logger } from "../logger";
 import type { Destination, Outbox } from "../outbox";
@@ -77,7 +78,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           ...input,
         });
       } catch (error) {
-        logger.error({ err: (error as Error).message }, "could not store order");
+        logger.error({ err: describeDatabaseError(error) }, "could not store order");
         return { status: "unavailable" };
       }
       const started = await paystack.initialize({
