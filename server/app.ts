@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps) {
       .send(status === 404 ? "Not found" : "Something went wrong. Please try again.");
   }) satisfies ErrorRequestHandler);
 
-  return { app, outbox };
+  return { app, outbox, payments };
 }
 
 /** One line per request: method, path (never the query string), status and milliseconds. */

@@ -59,6 +59,9 @@ const envSchema = z.object({
   PAYSTACK_API_URL: optionalUrl("Paystack API base").transform(
     (v) => v ?? "https://api.paystack.co",
   ),
+  PAYSTACK_RECONCILE_SECONDS: positiveInt(600).refine((s) => s >= 1, {
+    message: "must be at least 1 (seconds between checks of pending payments)",
+  }),
   FORM_RATE_LIMIT: positiveInt(5),
   TRUST_PROXY: flag,
   RETENTION_DAYS: positiveInt(365).refine((d) => d >= 1, { message: "must be at least 1" }),
@@ -112,6 +115,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
       secretKey: e.PAYSTACK_SECRET_KEY,
       publicKey: e.PAYSTACK_PUBLIC_KEY,
       apiUrl: e.PAYSTACK_API_URL.replace(/\/+$/, ""),
+      /** how often pending orders younger than 48 h are verified with Paystack */
+      reconcileSeconds: e.PAYSTACK_RECONCILE_SECONDS,
     },
     formRateLimit: e.FORM_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,

@@ -7,6 +7,7 @@ import { createApp } from "./app";
 import { ConfigError, configFromEnvironment } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
+import { startReconciliation } from "./payments/reconcile";
 import { startRetention } from "./retention";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -101,7 +102,7 @@ async function main() {
     });
   }
 
-  const { app, outbox } = created;
+  const { app, outbox, payments } = created;
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => {
@@ -112,6 +113,9 @@ async function main() {
   });
   outbox.start();
   const stopRetention = startRetention(database.db, config.retentionDays, logger);
+  const reconciliation = payments
+    ? startReconciliation(payments, { intervalSeconds: config.paystack.reconcileSeconds, logger })
+    : undefined;
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -121,6 +125,7 @@ async function main() {
     // Stop accepting; let in-flight requests finish; then close the database.
     stopRetention();
     server.close(async () => {
+      await reconciliation?.stop();
       await outbox.stop();
       await database.close().catch(() => {});
       logger.info("stopped");

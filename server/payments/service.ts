@@ -12,7 +12,15 @@ import type { PaystackClient } from "../integrations/paystack";
 import type { Logger } from "../logger";
 import type { Destination, Outbox } from "../outbox";
 import type { RateLimiter } from "../rate-limit";
-import { type Order, createOrder, findOrder, markFailed, markPaid, newReference } from "./orders";
+import {
+  type Order,
+  createOrder,
+  findOrder,
+  markFailed,
+  markPaid,
+  newReference,
+  pendingOrders,
+} from "./orders";
 
 export interface PaymentsDeps {
   db: Db;
@@ -24,6 +32,9 @@ export interface PaymentsDeps {
   /** where a newly-paid order's e-mails go, given the mail configuration */
   destinations: Destination[];
 }
+
+/** Orders older than this are left to the dashboard: Paystack's own retries are long over. */
+export const RECONCILE_WINDOW_MS = 48 * 60 * 60_000;
 
 /** Paystack's transaction statuses that are still on their way to success or failure. */
 const IN_PROGRESS = new Set(["ongoing", "pending", "processing", "queued"]);
@@ -40,7 +51,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function recordSuccess(
     order: Order,
     paid: { amountKobo: number; currency: string },
-    via: "verify" | "webhook",
+    via: "verify" | "webhook" | "reconcile",
   ): Promise<"paid" | "mismatch"> {
     if (paid.amountKobo !== order.amountKobo || paid.currency !== order.currency) {
       await markFailed(db, order.reference, "Paystack amount or currency did not match");
@@ -57,6 +68,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
       deps.outbox.wake();
     }
     return "paid";
+  }
+
+  /** A confirmed charge (signed webhook or reconciliation), recorded as the webhook always has. */
+  async function recordCharge(
+    charge: {
+      reference: string;
+      amountKobo: number;
+      currency: string;
+    },
+    via: "webhook" | "reconcile" = "webhook",
+  ): Promise<"paid" | "mismatch" | "unknown"> {
+    const order = await findOrder(db, charge.reference);
+    if (!order) {
+      logger.warn({ via }, "charge for an unknown payment reference");
+      return "unknown";
+    }
+    if (order.status === "paid") return "paid";
+    return recordSuccess(order, charge, via);
   }
 
   const service: PaymentsService = {
@@ -129,18 +158,31 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * A signed `charge.success` webhook. Answers whether it was understood; an unknown
      * reference is acknowledged (Paystack would otherwise retry for days) and logged.
      */
-    async recordCharge(charge: {
-      reference: string;
-      amountKobo: number;
-      currency: string;
-    }): Promise<"paid" | "mismatch" | "unknown"> {
-      const order = await findOrder(db, charge.reference);
-      if (!order) {
-        logger.warn("webhook for an unknown payment reference");
-        return "unknown";
+    recordCharge,
+
+    /**
+     * The safety net for a payment taken while the visitor closed the tab and the webhook never
+     * came: asks Paystack about every `pending` order younger than 48 h, and records a confirmed
+     * one exactly as the webhook would (same code path, so the e-mails are queued once).
+     */
+    async reconcile(now = new Date()): Promise<{ checked: number; paid: number }> {
+      const pending = await pendingOrders(db, new Date(now.getTime() - RECONCILE_WINDOW_MS));
+      let paid = 0;
+      for (const order of pending) {
+        const verified = await paystack.verify(order.reference);
+        if (!verified.ok || verified.status !== "success") continue;
+        if (verified.reference !== order.reference) continue;
+        const outcome = await recordCharge(
+          {
+            reference: order.reference,
+            amountKobo: verified.amountKobo,
+            currency: verified.currency,
+          },
+          "reconcile",
+        );
+        if (outcome === "paid") paid += 1;
       }
-      if (order.status === "paid") return "paid";
-      return recordSuccess(order, charge, "webhook");
+      return { checked: pending.length, paid };
     },
   };
 }
