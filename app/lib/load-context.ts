@@ -101,12 +101,14 @@ export type PaymentCheck =
   /** Paystack could not be asked just now */
   | { status: "unavailable"; order: OrderSummary }
   /** no order has this reference */
-  | { status: "unknown" };
+  | { status: "unknown" }
+  /** this address asked too often; the page says when to come back */
+  | { status: "rate-limited"; retryAfterSeconds: number };
 
 export interface PaymentsService {
   start(itemId: string, input: CheckoutInput, meta: SubmitMeta): Promise<CheckoutResult>;
   /** looks the order up and verifies it with Paystack; marks it paid (once) when it is */
-  check(reference: string): Promise<PaymentCheck>;
+  check(reference: string, ip?: string): Promise<PaymentCheck>;
 }
 
 declare module "react-router" {

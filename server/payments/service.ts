@@ -8,7 +8,7 @@ import { findCheckoutItem } from "../../app/lib/checkout-items";
 import { nairaToKobo } from "../../app/lib/money";
 import type { Db } from "../db/client";
 import { describeDatabaseError } from "../db/errors";
-import type { PaystackClient } from "../integrations/paystack";
+import type { PaystackClient, VerifyResult } from "../integrations/paystack";
 import type { Logger } from "../logger";
 import type { Destination, Outbox } from "../outbox";
 import type { RateLimiter } from "../rate-limit";
@@ -20,6 +20,7 @@ import {
   markPaid,
   newReference,
   pendingOrders,
+  REFERENCE_PATTERN,
 } from "./orders";
 
 export interface PaymentsDeps {
@@ -31,7 +32,16 @@ export interface PaymentsDeps {
   logger: Logger;
   /** where a newly-paid order's e-mails go, given the mail configuration */
   destinations: Destination[];
+  /** counts thank-you page checks per address; unset, they are not limited */
+  checkRateLimit?: RateLimiter;
+  /** for tests: the clock of the verify cache */
+  now?: () => number;
 }
+
+/** How long Paystack's answer about an unfinished payment is reused for the thank-you page. */
+export const VERIFY_CACHE_MS = 30_000;
+/** Bound on remembered answers, so a flood of references cannot grow memory without limit. */
+const VERIFY_CACHE_ENTRIES = 5_000;
 
 /** Orders older than this are left to the dashboard: Paystack's own retries are long over. */
 export const RECONCILE_WINDOW_MS = 48 * 60 * 60_000;
@@ -46,6 +56,26 @@ const IN_PROGRESS = new Set(["ongoing", "pending", "processing", "queued"]);
  */
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, logger, paystack } = deps;
+  const now = deps.now ?? Date.now;
+  const verifyCache = new Map<string, { until: number; result: VerifyResult }>();
+
+  /**
+   * Paystack's verify for the thank-you page, remembered per reference for 30 s, so a visitor
+   * reloading does not call Paystack each time. A paid result is kept for good by the order
+   * itself: once it is `paid`, Paystack is not asked again.
+   */
+  async function verifyCached(reference: string): Promise<VerifyResult> {
+    const hit = verifyCache.get(reference);
+    if (hit && hit.until > now()) return hit.result;
+    const result = await paystack.verify(reference);
+    verifyCache.delete(reference);
+    if (verifyCache.size >= VERIFY_CACHE_ENTRIES) {
+      // Maps iterate in insertion order: drop the oldest.
+      verifyCache.delete(verifyCache.keys().next().value!);
+    }
+    verifyCache.set(reference, { until: now() + VERIFY_CACHE_MS, result });
+    return result;
+  }
 
   /** Marks the order paid if Paystack's figures match; queues the e-mails the first time. */
   async function recordSuccess(
@@ -126,13 +156,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { status: "redirect", url: started.authorizationUrl };
     },
 
-    async check(reference): Promise<PaymentCheck> {
+    async check(reference, ip): Promise<PaymentCheck> {
+      // Only references we could have issued are counted (anything else costs no lookup).
+      if (deps.checkRateLimit && ip !== undefined && REFERENCE_PATTERN.test(reference)) {
+        const limit = await deps.checkRateLimit("thank-you", ip);
+        if (!limit.allowed) {
+          logger.warn({ page: "thank-you" }, "page rate limited");
+          return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+        }
+      }
       const order = await findOrder(db, reference);
       if (!order) return { status: "unknown" };
       const summary = summarise(order);
       // Paid is final and was confirmed by Paystack when it was recorded.
       if (order.status === "paid") return { status: "paid", order: summary };
-      const verified = await paystack.verify(order.reference);
+      const verified = await verifyCached(order.reference);
       if (!verified.ok) {
         if (verified.notFound) return { status: "failed", order: summary };
         logger.warn({ order: order.id, error: verified.error }, "payment could not be verified");

@@ -166,7 +166,7 @@ logSuite("PGlite", async () => {
 describe.skipIf(!hasPostgres)("Postgres", () => {
   logSuite("Postgres", async () => {
     const temp = await createTempDatabase();
-    const database = await openDatabase({ databaseUrl: temp.url });
+    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
     return { database, cleanup: temp.drop };
   });
 });

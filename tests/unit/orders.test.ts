@@ -15,7 +15,7 @@ import {
   markPaid,
   newReference,
 } from "../../server/payments/orders";
-import { createPaymentsService } from "../../server/payments/service";
+import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/payments/service";
 import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
 import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
 import { applyRetention } from "../../server/retention";
@@ -129,6 +129,12 @@ function ordersSuite(
 
     it("the service believes only Paystack's success for the order's exact amount in naira", async () => {
       let answer: VerifyResult = { ok: false, notFound: false, error: "down" };
+      let clock = 0;
+      // Each new answer comes after the thank-you page's verify cache has expired.
+      const paystackSays = (next: VerifyResult) => {
+        answer = next;
+        clock += VERIFY_CACHE_MS;
+      };
       const outbox = createOutbox({ db: database.db, handlers: {}, logger });
       const payments = createPaymentsService({
         db: database.db,
@@ -138,6 +144,7 @@ function ordersSuite(
         rateLimit: async () => ({ allowed: true }),
         logger,
         destinations: ["email", "receipt"],
+        now: () => clock,
       });
       const check = payments.service.check;
       const order = await newOrder(database.db);
@@ -150,22 +157,22 @@ function ordersSuite(
 
       expect(await check("KH-000000000000000000000000")).toEqual({ status: "unknown" });
       expect((await check(order.reference)).status).toBe("unavailable");
-      answer = { ...ok, status: "ongoing" };
+      paystackSays({ ...ok, status: "ongoing" });
       expect((await check(order.reference)).status).toBe("pending");
-      answer = { ...ok, status: "abandoned" };
+      paystackSays({ ...ok, status: "abandoned" });
       expect((await check(order.reference)).status).toBe("abandoned");
-      answer = { ...ok, status: "success", amountKobo: order.amountKobo - 100 };
+      paystackSays({ ...ok, status: "success", amountKobo: order.amountKobo - 100 });
       expect((await check(order.reference)).status).toBe("mismatch");
-      answer = { ...ok, status: "success", currency: "GHS" };
+      paystackSays({ ...ok, status: "success", currency: "GHS" });
       expect((await check(order.reference)).status).toBe("mismatch");
       expect((await findOrder(database.db, order.reference))?.status).toBe("failed");
       expect(await paymentRows(database.db, order.reference)).toHaveLength(0);
 
-      answer = { ...ok, status: "success" };
+      paystackSays({ ...ok, status: "success" });
       const paid = await check(order.reference);
       expect(paid).toMatchObject({ status: "paid", order: { reference: order.reference } });
       // Once paid it stays paid, whatever Paystack says later, and nothing is queued again.
-      answer = { ...ok, status: "failed" };
+      paystackSays({ ...ok, status: "failed" });
       expect((await check(order.reference)).status).toBe("paid");
       expect(await payments.recordCharge(ok)).toBe("paid");
       expect(await paymentRows(database.db, order.reference)).toHaveLength(1);

@@ -150,7 +150,7 @@ reconcileSuite("PGlite", async () => {
 describe.skipIf(!hasPostgres)("Postgres", () => {
   reconcileSuite("Postgres", async () => {
     const temp = await createTempDatabase();
-    const database = await openDatabase({ databaseUrl: temp.url });
+    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
     return { database, cleanup: temp.drop };
   });
 });
