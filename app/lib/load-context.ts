@@ -64,6 +64,8 @@ export interface FormsService {
   markBooked(id: number, token: string): Promise<boolean>;
   newsletter(input: NewsletterInput, meta: SubmitMeta): Promise<FormResult>;
   unsubscribe(token: string): Promise<boolean>;
+  /** what an unsubscribe link's token names, without changing anything (a GET may be a scanner) */
+  subscription(token: string): Promise<"unknown" | "subscribed" | "unsubscribed">;
 }
 
 /** Where starting a payment left the visitor. */
