@@ -10,6 +10,9 @@ import { createLogger } from "./logger";
 import { startReconciliation } from "./payments/reconcile";
 import { startRetention } from "./retention";
 
+/** How long after SIGTERM the process exits even if closing has not finished. */
+const FORCED_EXIT_MS = 25_000;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 // tsx turns on source maps, and Node then keeps line tables for every module it loads, the
@@ -40,6 +43,15 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+
+  if (config.production && database.kind === "pglite") {
+    logger.warn(
+      { database: "pglite", dataDir: config.dataDir },
+      "Embedded PGlite database in production: PGlite never fsyncs (pglite#1107), so a power cut " +
+        "can lose the last submissions and payments it acknowledged. Set DATABASE_URL to a " +
+        "Postgres database for production.",
+    );
   }
 
   if (dev && !config.hubspot.portalId) {
@@ -135,6 +147,12 @@ async function main() {
     setTimeout(() => {
       server.closeAllConnections();
     }, 10_000).unref();
+    // If closing hangs (a stuck query, a handler that never settles), leave anyway before the
+    // host's own kill: most send SIGKILL 30 s after SIGTERM.
+    setTimeout(() => {
+      logger.error({ afterMs: FORCED_EXIT_MS }, "shutdown did not finish; exiting");
+      process.exit(1);
+    }, FORCED_EXIT_MS).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
