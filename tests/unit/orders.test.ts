@@ -18,7 +18,8 @@ import {
 import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/payments/service";
 import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
 import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
-import { applyRetention } from "../../server/retention";
+import { RATE_WINDOW_MS, createRateLimiter } from "../../server/rate-limit";
+import { applyRetention, purgeRateLimits } from "../../server/retention";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();
@@ -194,14 +195,39 @@ function ordersSuite(
       expect(await paymentRows(database.db, other.reference)).toHaveLength(1);
     });
 
-    it("orders are financial records: retention leaves them, however old", async () => {
-      const order = await newOrder(database.db);
-      await database.db
-        .update(orders)
-        .set({ createdAt: new Date("2020-01-01T00:00:00Z") })
-        .where(eq(orders.id, order.id));
-      await applyRetention(database.db, 30);
-      expect(await findOrder(database.db, order.reference)).toBeDefined();
+    it("retention keeps paid orders however old, and deletes unpaid ones past RETENTION_DAYS", async () => {
+      const old = new Date(Date.now() - 31 * 24 * 60 * 60_000);
+      const paid = await newOrder(database.db);
+      await markPaid(
+        database.db,
+        { reference: paid.reference, amountKobo: paid.amountKobo, currency: "NGN" },
+        [],
+      );
+      const pending = await newOrder(database.db);
+      const failed = await newOrder(database.db);
+      await markFailed(database.db, failed.reference, "Paystack status: failed");
+      const recentPending = await newOrder(database.db);
+      const recentFailed = await newOrder(database.db);
+      await markFailed(database.db, recentFailed.reference, "Paystack status: failed");
+      for (const order of [paid, pending, failed]) {
+        await database.db.update(orders).set({ createdAt: old }).where(eq(orders.id, order.id));
+      }
+      const counts = await applyRetention(database.db, 30);
+      expect(counts.unpaidOrders).toBe(2);
+      expect(await findOrder(database.db, paid.reference)).toMatchObject({ status: "paid" });
+      expect(await findOrder(database.db, pending.reference)).toBeUndefined();
+      expect(await findOrder(database.db, failed.reference)).toBeUndefined();
+      expect(await findOrder(database.db, recentPending.reference)).toBeDefined();
+      expect(await findOrder(database.db, recentFailed.reference)).toBeDefined();
+    });
+
+    it("rate-limit rows are purged once their window is over", async () => {
+      const limiter = createRateLimiter({ db: database.db, limit: 5 });
+      await limiter("contact", "198.51.100.77");
+      expect(await purgeRateLimits(database.db)).toBe(0);
+      expect(await purgeRateLimits(database.db, new Date(Date.now() + RATE_WINDOW_MS + 1000))).toBe(
+        1,
+      );
     });
   });
 }
