@@ -3,7 +3,7 @@ import type { Db } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import { orders, rateLimits, submissions, subscribers } from "./db/schema";
 import type { Logger } from "./logger";
-import { RATE_WINDOW_MS } from "./rate-limit";
+import { RATE_ROWS_SPENT_MS } from "./rate-limit";
 
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
@@ -36,7 +36,7 @@ export async function applyRetention(db: Db, retentionDays: number, now = new Da
 export async function purgeRateLimits(db: Db, now = new Date()): Promise<number> {
   const removed = await db
     .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_WINDOW_MS)))
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_ROWS_SPENT_MS)))
     .returning({ key: rateLimits.key });
   return removed.length;
 }

@@ -38,7 +38,11 @@ export function createServices({ config, database, logger }: ServiceDeps): {
   const mail = Boolean(config.mail.smtpUrl && config.mail.practiceInbox);
   const receipts = Boolean(config.mail.smtpUrl && (config.mail.from ?? config.mail.practiceInbox));
   const crm = (formId?: string): Destination[] => (hubspot.portalId && formId ? ["hubspot"] : []);
-  const rateLimit = createRateLimiter({ db: database.db, limit: config.formRateLimit });
+  const rateLimit = createRateLimiter({
+    db: database.db,
+    limit: config.formRateLimit,
+    siteLimit: config.formSiteLimit,
+  });
   const forms = createFormsService({
     db: database.db,
     config,
