@@ -5,8 +5,10 @@
  * reorder text with bidirectional overrides.
  */
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]+/g;
 const MULTI_LINE =
+  // eslint-disable-next-line no-control-regex -- as above
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]+/g;
 
 /** A value shown on one line of an e-mail: every control character becomes one space. */

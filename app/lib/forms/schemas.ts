@@ -16,9 +16,11 @@ const needValues = needOptions.map((o) => o.value) as [Need, ...Need[]];
  * a name would forge a line in the practice's e-mail), line and paragraph separators, and the
  * bidirectional overrides and isolates that make text display differently from what it says.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 /** A message may have line breaks and tabs, nothing else from the list above. */
 const MULTI_LINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- as above
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 
 export function hasForbiddenCharacters(value: string, multiLine = false): boolean {
