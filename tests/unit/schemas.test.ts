@@ -89,7 +89,7 @@ describe("e-mails built from stored values", () => {
       "Phone: not given",
     ]);
     expect(mail.text).toContain("Hi\nthere");
-    expect(mail.text).not.toMatch(/[\u0000\r\u202E]/);
+    for (const c of ["\u0000", "\r", "\u202E"]) expect(mail.text).not.toContain(c);
     const payment = paymentNotification(
       item("payment", {
         name: forged,
