@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { describeDatabaseError } from "./db/errors";
 import type { Logger } from "./logger";
 import { formGuard } from "./form-guard";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
@@ -115,7 +116,7 @@ export function createApp(deps: AppDeps) {
   app.use(((error, req, res, _next) => {
     const status = typeof error?.status === "number" ? error.status : 500;
     if (status >= 500)
-      logger.error({ err: { message: error?.message }, path: req.path }, "request failed");
+      logger.error({ err: describeDatabaseError(error), path: req.path }, "request failed");
     if (res.headersSent) return res.end();
     res
       .status(status)
@@ -135,7 +136,7 @@ export function createApp(deps: AppDeps) {
     }
     void app(req, res);
   };
-  return { app, handle, outbox, pageCache };
+  return { app, handle, outbox, pageCache, payments };
 }
 
 /** One line per request: method, path (never the query string), status and milliseconds. */

@@ -59,7 +59,13 @@ const envSchema = z.object({
   PAYSTACK_API_URL: optionalUrl("Paystack API base").transform(
     (v) => v ?? "https://api.paystack.co",
   ),
+  PAYSTACK_RECONCILE_SECONDS: positiveInt(600).refine((s) => s >= 1, {
+    message: "must be at least 1 (seconds between checks of pending payments)",
+  }),
   FORM_RATE_LIMIT: positiveInt(5),
+  FORM_SITE_LIMIT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: "must be a whole number (forms per form per hour, from everyone together)",
+  }),
   TRUST_PROXY: flag,
   RETENTION_DAYS: positiveInt(365).refine((d) => d >= 1, { message: "must be at least 1" }),
   LOG_LEVEL: optionalString
@@ -112,8 +118,13 @@ export function loadConfig(env: Record<string, string | undefined>) {
       secretKey: e.PAYSTACK_SECRET_KEY,
       publicKey: e.PAYSTACK_PUBLIC_KEY,
       apiUrl: e.PAYSTACK_API_URL.replace(/\/+$/, ""),
+      /** how often pending orders younger than 48 h are verified with Paystack */
+      reconcileSeconds: e.PAYSTACK_RECONCILE_SECONDS,
     },
     formRateLimit: e.FORM_RATE_LIMIT,
+    /** every sender together, per form per hour; by default 40 times the per-address limit */
+    formSiteLimit:
+      e.FORM_SITE_LIMIT === undefined ? e.FORM_RATE_LIMIT * 40 : Number(e.FORM_SITE_LIMIT),
     trustProxy: e.TRUST_PROXY,
     retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,

@@ -4,8 +4,8 @@ import pino from "pino";
  * JSON-lines logs. Callers pass ids, paths and counts, never names, e-mails, phones or messages;
  * the redact list is a second line of defence for fields that should never appear.
  */
-export function createLogger(level: string) {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     redact: {
@@ -22,7 +22,8 @@ export function createLogger(level: string) {
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type Logger = ReturnType<typeof createLogger>;

@@ -7,7 +7,11 @@ import { createApp } from "./app";
 import { ConfigError, configFromEnvironment } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
+import { startReconciliation } from "./payments/reconcile";
 import { startRetention } from "./retention";
+
+/** How long after SIGTERM the process exits even if closing has not finished. */
+const FORCED_EXIT_MS = 25_000;
 
 /** The project's folder: this file runs from server/ under tsx and from build/node/ when built. */
 function projectRoot(): string {
@@ -42,6 +46,15 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+
+  if (config.production && database.kind === "pglite") {
+    logger.warn(
+      { database: "pglite", dataDir: config.dataDir },
+      "Embedded PGlite database in production: PGlite never fsyncs (pglite#1107), so a power cut " +
+        "can lose the last submissions and payments it acknowledged. Set DATABASE_URL to a " +
+        "Postgres database for production.",
+    );
   }
 
   if (dev && !config.hubspot.portalId) {
@@ -104,7 +117,7 @@ async function main() {
     });
   }
 
-  const { handle, outbox, pageCache } = created;
+  const { handle, outbox, pageCache, payments } = created;
   // A client that dribbles its headers, or its body, is cut off: within about 20 s for the
   // headers and 30 s for the whole request, checked every 5 s (Node's defaults allow minutes).
   const server = createServer({ connectionsCheckingInterval: 5_000 }, handle);
@@ -122,6 +135,9 @@ async function main() {
   });
   outbox.start();
   const stopRetention = startRetention(database.db, config.retentionDays, logger);
+  const reconciliation = payments
+    ? startReconciliation(payments, { intervalSeconds: config.paystack.reconcileSeconds, logger })
+    : undefined;
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -131,6 +147,7 @@ async function main() {
     // Stop accepting; let in-flight requests finish; then close the database.
     stopRetention();
     server.close(async () => {
+      await reconciliation?.stop();
       await outbox.stop();
       await database.close().catch(() => {});
       logger.info("stopped");
@@ -140,6 +157,12 @@ async function main() {
     setTimeout(() => {
       server.closeAllConnections();
     }, 10_000).unref();
+    // If closing hangs (a stuck query, a handler that never settles), leave anyway before the
+    // host's own kill: most send SIGKILL 30 s after SIGTERM.
+    setTimeout(() => {
+      logger.error({ afterMs: FORCED_EXIT_MS }, "shutdown did not finish; exiting");
+      process.exit(1);
+    }, FORCED_EXIT_MS).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import { deliveries, submissions } from "./db/schema";
@@ -10,6 +10,11 @@ import type { Logger } from "./logger";
  * `deliveries` row per destination, written in the same transaction as the submission. Rows are
  * claimed with FOR UPDATE SKIP LOCKED and a lease, so several processes on one Postgres never
  * send the same row at once, and a row left "sending" by a crash is picked up after its lease.
+ *
+ * Delivery is at-least-once toward HubSpot and SMTP: a process that dies (or stalls past its
+ * lease) after the other side accepted a message but before recording it leaves the row to be
+ * sent again. Neither HubSpot's Forms API nor SMTP can tell us a message was already received, so
+ * a rare duplicate is the price of never losing one.
  */
 
 /** hubspot: the CRM; email: the practice's inbox; receipt: the client's own inbox (payments) */
@@ -52,32 +57,44 @@ export interface OutboxOptions {
 
 export function createOutbox(options: OutboxOptions) {
   const { db, handlers, logger } = options;
-  const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? LEASE_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   let stopped = true;
   const inFlight = new Set<Promise<unknown>>();
 
+  /**
+   * The time every lease and schedule is reckoned in: the database's clock, shared by every
+   * instance, so a process whose own clock is off can neither steal a lease early nor hold one
+   * too long. Tests pass `now` to move time by hand.
+   */
+  const clock = (): SQL =>
+    options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`;
+  /** The database's time when each item was claimed, for the give-up rule. */
+  const claimedAt = new WeakMap<OutboxItem, Date>();
+
   /** Claims due rows (or one given row) for this process. */
   async function claim(limit: number, onlyId?: number): Promise<OutboxItem[]> {
-    const at = now();
-    const leaseUntil = new Date(at.getTime() + leaseMs);
+    const at = clock();
     const due = onlyId
       ? sql`id = ${onlyId} and status = 'pending'`
-      : sql`(status = 'pending' and next_attempt_at <= ${at.toISOString()}::timestamptz)
-            or (status = 'sending' and lease_until < ${at.toISOString()}::timestamptz)`;
+      : sql`(status = 'pending' and next_attempt_at <= ${at})
+            or (status = 'sending' and lease_until < ${at})`;
     const claimed = (await db.execute(sql`
       update deliveries
-         set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil.toISOString()}::timestamptz
+         set status = 'sending', attempts = attempts + 1,
+             lease_until = ${at} + ${Math.round(leaseMs)}::int * interval '1 millisecond'
        where id in (
          select id from deliveries where ${due}
           order by next_attempt_at
           limit ${limit}
           for update skip locked)
-      returning id`)) as unknown as { rows: { id: number | string }[] };
+      returning id, ${at} as claimed_at`)) as unknown as {
+      rows: { id: number | string; claimed_at: string | Date }[];
+    };
     if (claimed.rows.length === 0) return [];
     const ids = claimed.rows.map((r) => Number(r.id));
+    const when = new Date(claimed.rows[0]!.claimed_at);
     const rows = await db
       .select({
         deliveryId: deliveries.id,
@@ -91,17 +108,34 @@ export function createOutbox(options: OutboxOptions) {
       .from(deliveries)
       .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
       .where(sql`${deliveries.id} in ${ids}`);
-    return rows.map((r) => ({
-      deliveryId: r.deliveryId,
-      destination: r.destination,
-      attempts: r.attempts,
-      submission: { id: r.submissionId, kind: r.kind, payload: r.payload, createdAt: r.createdAt },
-    }));
+    return rows.map((r) => {
+      const item: OutboxItem = {
+        deliveryId: r.deliveryId,
+        destination: r.destination,
+        attempts: r.attempts,
+        submission: {
+          id: r.submissionId,
+          kind: r.kind,
+          payload: r.payload,
+          createdAt: r.createdAt,
+        },
+      };
+      claimedAt.set(item, when);
+      return item;
+    });
   }
 
+  /**
+   * Records an attempt's result, only if the row is still this attempt's: a worker that stalled
+   * past its lease finds the row claimed again (attempts moved on) and changes nothing.
+   */
   async function record(item: OutboxItem, result: DeliveryResult) {
-    const at = now();
-    const where = and(eq(deliveries.id, item.deliveryId), eq(deliveries.status, "sending"));
+    const at = clock();
+    const where = and(
+      eq(deliveries.id, item.deliveryId),
+      eq(deliveries.status, "sending"),
+      eq(deliveries.attempts, item.attempts),
+    );
     const log = {
       delivery: item.deliveryId,
       submission: item.submission.id,
@@ -124,7 +158,8 @@ export function createOutbox(options: OutboxOptions) {
       logger.warn(log, "delivery rejected");
       return;
     }
-    if (at.getTime() - item.submission.createdAt.getTime() >= GIVE_UP_AFTER_MS) {
+    const claimed = claimedAt.get(item) ?? new Date();
+    if (claimed.getTime() - item.submission.createdAt.getTime() >= GIVE_UP_AFTER_MS) {
       await db
         .update(deliveries)
         .set({ status: "dead", leaseUntil: null, lastError: result.error })
@@ -139,7 +174,7 @@ export function createOutbox(options: OutboxOptions) {
         status: "pending",
         leaseUntil: null,
         lastError: result.error,
-        nextAttemptAt: new Date(at.getTime() + wait),
+        nextAttemptAt: sql`${at} + ${Math.round(wait)}::int * interval '1 millisecond'`,
       })
       .where(where);
     logger.warn({ ...log, retryInMs: wait, error: result.error }, "delivery will be retried");

@@ -1,15 +1,18 @@
-import { and, isNotNull, lt } from "drizzle-orm";
+import { and, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
-import { rateLimits, submissions, subscribers } from "./db/schema";
+import { orders, rateLimits, submissions, subscribers } from "./db/schema";
 import type { Logger } from "./logger";
-import { RATE_WINDOW_MS } from "./rate-limit";
+import { RATE_ROWS_SPENT_MS } from "./rate-limit";
 
 const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 /**
  * Deletes personal data older than RETENTION_DAYS: submissions (their outbox rows go with them),
- * and subscribers who unsubscribed that long ago. Active subscribers stay until they leave.
+ * subscribers who unsubscribed that long ago, and orders that never took money (`pending`,
+ * `failed`). Active subscribers stay until they leave; paid orders are financial records and stay
+ * (docs/decisions/007, 014).
  */
 export async function applyRetention(db: Db, retentionDays: number, now = new Date()) {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
@@ -21,13 +24,24 @@ export async function applyRetention(db: Db, retentionDays: number, now = new Da
     .delete(subscribers)
     .where(and(isNotNull(subscribers.unsubscribedAt), lt(subscribers.unsubscribedAt, cutoff)))
     .returning({ id: subscribers.id });
-  await db
-    .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_WINDOW_MS)));
-  return { submissions: removed.length, subscribers: left.length };
+  const unpaid = await db
+    .delete(orders)
+    .where(and(inArray(orders.status, ["pending", "failed"]), lt(orders.createdAt, cutoff)))
+    .returning({ id: orders.id });
+  await purgeRateLimits(db, now);
+  return { submissions: removed.length, subscribers: left.length, unpaidOrders: unpaid.length };
 }
 
-/** Runs the clean-up shortly after start and then once a day. */
+/** Rate-limit counters whose window is over; they hold IP addresses, so they go within the hour. */
+export async function purgeRateLimits(db: Db, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_ROWS_SPENT_MS)))
+    .returning({ key: rateLimits.key });
+  return removed.length;
+}
+
+/** Runs the clean-up shortly after start and then once a day; rate-limit rows every hour. */
 export function startRetention(db: Db, retentionDays: number, logger: Logger) {
   const run = () =>
     applyRetention(db, retentionDays)
@@ -35,12 +49,19 @@ export function startRetention(db: Db, retentionDays: number, logger: Logger) {
       .catch((error: Error) =>
         logger.error({ err: describeDatabaseError(error) }, "retention failed"),
       );
+  const purge = () =>
+    purgeRateLimits(db).catch((error: Error) =>
+      logger.error({ err: describeDatabaseError(error) }, "rate-limit purge failed"),
+    );
   const first = setTimeout(run, 60_000);
   const daily = setInterval(run, DAY_MS);
+  const hourly = setInterval(purge, HOUR_MS);
   first.unref();
   daily.unref();
+  hourly.unref();
   return () => {
     clearTimeout(first);
     clearInterval(daily);
+    clearInterval(hourly);
   };
 }

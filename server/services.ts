@@ -14,6 +14,12 @@ import { paymentReceipt } from "./payments/emails";
 import { type Payments, createPaymentsService } from "./payments/service";
 import { createRateLimiter } from "./rate-limit";
 
+/**
+ * Thank-you page views with a reference, per address per 10 minutes, as a multiple of
+ * FORM_RATE_LIMIT: a visitor reloads while Paystack finishes, so 60 with the default of 5.
+ */
+export const THANK_YOU_CHECKS_PER_FORM = 12;
+
 export interface ServiceDeps {
   config: Config;
   database: Database;
@@ -34,7 +40,11 @@ export function createServices({ config, database, logger, onTestimonialsChange 
   const mail = Boolean(config.mail.smtpUrl && config.mail.practiceInbox);
   const receipts = Boolean(config.mail.smtpUrl && (config.mail.from ?? config.mail.practiceInbox));
   const crm = (formId?: string): Destination[] => (hubspot.portalId && formId ? ["hubspot"] : []);
-  const rateLimit = createRateLimiter({ db: database.db, limit: config.formRateLimit });
+  const rateLimit = createRateLimiter({
+    db: database.db,
+    limit: config.formRateLimit,
+    siteLimit: config.formSiteLimit,
+  });
   const forms = createFormsService({
     db: database.db,
     config,
@@ -55,6 +65,10 @@ export function createServices({ config, database, logger, onTestimonialsChange 
         paystack: createPaystackClient({ apiUrl, secretKey }),
         outbox,
         rateLimit,
+        checkRateLimit: createRateLimiter({
+          db: database.db,
+          limit: config.formRateLimit * THANK_YOU_CHECKS_PER_FORM,
+        }),
         logger,
         destinations: [
           ...(mail ? (["email"] as const) : []),

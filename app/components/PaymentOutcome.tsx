@@ -89,6 +89,17 @@ export function PaymentOutcome({ check }: { check: PaymentCheck | null }) {
           <Actions contact />
         </Shell>
       );
+    case "rate-limited":
+      return (
+        <Shell title="Please wait a moment">
+          <p>{messages.rateLimited(Math.max(1, Math.ceil(check.retryAfterSeconds / 60)))}</p>
+          <p>
+            If money has left your account, it is safe: we confirm every payment with Paystack and
+            e-mail your receipt.
+          </p>
+          <Actions contact />
+        </Shell>
+      );
     case "unknown":
       return (
         <Shell title="We could not find that payment">

@@ -66,6 +66,8 @@ export interface FormsService {
   markBooked(id: number, token: string): Promise<boolean>;
   newsletter(input: NewsletterInput, meta: SubmitMeta): Promise<FormResult>;
   unsubscribe(token: string): Promise<boolean>;
+  /** what an unsubscribe link's token names, without changing anything (a GET may be a scanner) */
+  subscription(token: string): Promise<"unknown" | "subscribed" | "unsubscribed">;
 }
 
 /** Where starting a payment left the visitor. */
@@ -103,12 +105,14 @@ export type PaymentCheck =
   /** Paystack could not be asked just now */
   | { status: "unavailable"; order: OrderSummary }
   /** no order has this reference */
-  | { status: "unknown" };
+  | { status: "unknown" }
+  /** this address asked too often; the page says when to come back */
+  | { status: "rate-limited"; retryAfterSeconds: number };
 
 export interface PaymentsService {
   start(itemId: string, input: CheckoutInput, meta: SubmitMeta): Promise<CheckoutResult>;
   /** looks the order up and verifies it with Paystack; marks it paid (once) when it is */
-  check(reference: string): Promise<PaymentCheck>;
+  check(reference: string, ip?: string): Promise<PaymentCheck>;
 }
 
 declare module "react-router" {

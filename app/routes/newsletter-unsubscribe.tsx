@@ -1,29 +1,39 @@
-import { Link, data } from "react-router";
+import { Form, Link, data } from "react-router";
 import { messages } from "~/content/messages";
 import { practice } from "~/content/site";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 /**
- * The link in every newsletter e-mail. Opening it unsubscribes (one click), and mail clients
- * that support one-click unsubscribe (RFC 8058) POST to the same address.
+ * The link in every newsletter e-mail. Opening it (GET) changes nothing, because mail scanners
+ * open links: it shows a button, and the button's POST unsubscribes. Mail clients that support
+ * one-click unsubscribe (RFC 8058) POST `List-Unsubscribe=One-Click` to the same address.
  */
-async function unsubscribe(request: Request, context: Route.LoaderArgs["context"]) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const done = await context.services.forms.unsubscribe(token);
-  return data({ done }, { status: done ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = tokenOf(request);
+  const state = await context.services.forms.subscription(token);
+  return data(
+    { state, token: state === "unknown" ? "" : token },
+    { status: state === "unknown" ? 404 : 200, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
-export const loader = ({ request, context }: Route.LoaderArgs) => unsubscribe(request, context);
-export const action = ({ request, context }: Route.ActionArgs) => unsubscribe(request, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const done = await context.services.forms.unsubscribe(tokenOf(request));
+  return data({ done }, { status: done ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+}
 
 export function meta() {
   return [{ title: `Unsubscribe | ${practice.name}` }, { name: "robots", content: "noindex" }];
 }
 
-export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const done = actionData?.done ?? loaderData.state === "unsubscribed";
+  const invalid = actionData ? !actionData.done : loaderData.state === "unknown";
   return (
     <section className="container-page max-w-2xl py-20 text-center">
-      {loaderData.done ? (
+      {done ? (
         <>
           <h1 className="text-3xl font-semibold">{messages.newsletter.unsubscribed}</h1>
           <p className="mt-4 text-lg text-muted">
@@ -31,7 +41,7 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
             stays open whenever you need us.
           </p>
         </>
-      ) : (
+      ) : invalid ? (
         <>
           <h1 className="text-3xl font-semibold">This unsubscribe link is not valid</h1>
           <p className="mt-4 text-lg text-muted">
@@ -39,8 +49,24 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
             “unsubscribe” and we will remove you by hand.
           </p>
         </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-semibold">Unsubscribe from our newsletter?</h1>
+          <p className="mt-4 text-lg text-muted">
+            Press the button to stop receiving our newsletter. Nothing changes until you do.
+          </p>
+          <Form
+            method="post"
+            action={`/newsletter/unsubscribe?token=${encodeURIComponent(loaderData.token)}`}
+            className="mt-8"
+          >
+            <button type="submit" className="btn-primary">
+              Unsubscribe
+            </button>
+          </Form>
+        </>
       )}
-      <Link to="/" className="btn-primary mt-8">
+      <Link to="/" className="btn-outline mt-8">
         Return to Home
       </Link>
     </section>

@@ -26,7 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Paystack's callback adds its own `reference` and `trxref` to ours.
   const ref = query.get("ref") || query.get("reference") || query.get("trxref");
   if (!ref) return { mode: "payment" as const, check: null };
-  const check = await payments.check(ref.slice(0, MAX_REF_LENGTH));
+  const check = await payments.check(ref.slice(0, MAX_REF_LENGTH), context.clientIp);
+  if (check.status === "rate-limited") {
+    return data(
+      { mode: "payment" as const, check },
+      { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
+    );
+  }
   return data(
     { mode: "payment" as const, check },
     { status: check.status === "unknown" ? 404 : 200 },

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { takeLockFile } from "./lock-file";
 import * as schema from "./schema";
 
 /**
@@ -27,6 +28,12 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** Postgres refuses a statement that runs longer than this; the pool's client gives up a bit later. */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+export const QUERY_TIMEOUT_MS = 15_000;
+/** pg_advisory_lock key held while migrations run, so instances starting at once take turns. */
+export const MIGRATION_LOCK_KEY = 7_305_912_012;
 
 export class DatabaseStartError extends Error {
   override name = "DatabaseStartError";
@@ -51,6 +58,14 @@ async function openPglite(dataDir: string): Promise<Database> {
       `DATA_DIR is not a writable directory: ${dataDir} (${(error as Error).message})`,
     );
   }
+  let release: () => void;
+  try {
+    release = takeLockFile(path.join(dataDir, "pglite.lock"));
+  } catch (error) {
+    throw new DatabaseStartError(
+      `The embedded database in ${dir} is already open: ${(error as Error).message}`,
+    );
+  }
   let client: PGlite;
   try {
     // The site's data is small: 16 MB of buffers instead of Postgres's 128 MB default keeps the
@@ -59,28 +74,49 @@ async function openPglite(dataDir: string): Promise<Database> {
       startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
     });
   } catch (error) {
+    release();
     throw new DatabaseStartError(
       `The embedded database in ${dir} could not be opened; it may be corrupt or from another ` +
         `version. Move it aside to start fresh. (${(error as Error).message})`,
     );
   }
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    release();
+    throw error;
+  }
   return {
     db: db as unknown as Db,
     kind: "pglite",
     ping: () => ping(db as unknown as Db),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // A stuck query (a lock held elsewhere, a hung server) fails instead of holding a visitor's
+    // request and a pool slot for ever: Postgres cancels it, and the client stops waiting too.
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const db = drizzlePg({ client: pool, schema });
   try {
-    await migratePg(db, { migrationsFolder });
+    await migrateWithLock(url);
   } catch (error) {
     await pool.end();
     throw new DatabaseStartError(
@@ -93,6 +129,26 @@ async function openPostgres(url: string): Promise<Database> {
     ping: () => ping(db as unknown as Db),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Drizzle's migrate takes no lock, and instances starting at once on a fresh database race to
+ * create its tables. A session-level advisory lock makes them take turns: the first migrates, the
+ * others find the work done. Its own connection, without the pool's statement timeout, because
+ * waiting for the lock and a long migration are both expected.
+ */
+async function migrateWithLock(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    // Ending the session releases the lock too; unlocking first lets the next one go at once.
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

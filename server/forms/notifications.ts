@@ -1,11 +1,13 @@
 import { needOptions } from "../../app/lib/forms/fields";
 import type { MailMessage } from "../integrations/mail";
 import type { OutboxItem } from "../outbox";
+import { multiLine, oneLineAll } from "../mail-text";
 import { paymentNotification } from "../payments/emails";
 
 /** The e-mail the practice receives for each submission, in plain text. */
 export function practiceNotification(item: OutboxItem, inbox: string): MailMessage {
-  const p = item.submission.payload;
+  const raw = item.submission.payload;
+  const p = oneLineAll(raw);
   const when = item.submission.createdAt.toLocaleString("en-NG", {
     timeZone: "Africa/Lagos",
     dateStyle: "full",
@@ -21,7 +23,7 @@ export function practiceNotification(item: OutboxItem, inbox: string): MailMessa
         subject: `New website message: ${need}`,
         text:
           `Name: ${p.name}\nE-mail: ${p.email}\nPhone: ${p.phone || "not given"}\nNeeds help with: ${need}\n\n` +
-          `${p.message}${footer}`,
+          `${multiLine(raw.message)}${footer}`,
       };
     }
     case "booking":

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { FormResult, FormsService, SubmitMeta } from "../../app/lib/load-context";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -10,6 +10,14 @@ import { deliveries, submissions, subscribers } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Destination, Outbox } from "../outbox";
 import type { RateLimiter } from "../rate-limit";
+
+/** Tokens this service issues are base64url; anything else (a NUL, say) is not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** A serial id Postgres can compare without an out-of-range error. */
+function isRowId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+}
 
 /** How long a visitor waits for HubSpot's answer before being told the message is received. */
 export const IN_REQUEST_WAIT_MS = 3_000;
@@ -101,6 +109,19 @@ export function createFormsService(deps: FormsDeps): FormsService {
     return { status: "ok", id: stored.id, deferred };
   }
 
+  async function hasUnsubscribed(email: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: subscribers.id })
+      .from(subscribers)
+      .where(
+        and(
+          sql`lower(${subscribers.email}) = lower(${email})`,
+          isNotNull(subscribers.unsubscribedAt),
+        ),
+      );
+    return row !== undefined;
+  }
+
   return {
     contact: (input, meta) => submit("contact", { ...input }, meta),
 
@@ -111,6 +132,8 @@ export function createFormsService(deps: FormsDeps): FormsService {
     },
 
     async markBooked(id, token) {
+      // Whatever was posted: only an id and token we could have issued reach the database.
+      if (!isRowId(id) || !TOKEN_PATTERN.test(token)) return false;
       const updated = await db
         .update(submissions)
         .set({
@@ -131,17 +154,46 @@ export function createFormsService(deps: FormsDeps): FormsService {
 
     async newsletter(input, meta) {
       const email = input.email;
-      // Signing up twice is fine and reveals nothing: re-subscribe quietly, same answer.
+      // An address that unsubscribed stays unsubscribed: the site sends no confirmation e-mail,
+      // so a sign-up cannot prove it comes from the owner, and anyone could otherwise undo their
+      // choice. The answer is the same as for a new address, so it reveals nothing; the CRM is not
+      // told, so it cannot re-subscribe them either. They can write to the practice to rejoin.
+      try {
+        if (await hasUnsubscribed(email)) {
+          const limit = await deps.rateLimit("newsletter", meta.ip);
+          if (!limit.allowed) {
+            return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+          }
+          logger.info({ form: "newsletter" }, "sign-up of an unsubscribed address not stored");
+          return { status: "ok", id: 0, deferred: false };
+        }
+      } catch (error) {
+        logger.error(
+          { form: "newsletter", err: describeDatabaseError(error) },
+          "could not store submission",
+        );
+        return { status: "unavailable" };
+      }
       return submit("newsletter", { email }, meta, async (tx) => {
         const token = randomBytes(24).toString("base64url");
         await tx.execute(sql`
           insert into subscribers (email, token) values (${email}, ${token})
-          on conflict (lower(email)) do update set unsubscribed_at = null`);
+          on conflict (lower(email)) do nothing`);
       });
     },
 
+    async subscription(token) {
+      if (!TOKEN_PATTERN.test(token)) return "unknown";
+      const [row] = await db
+        .select({ unsubscribedAt: subscribers.unsubscribedAt })
+        .from(subscribers)
+        .where(eq(subscribers.token, token));
+      if (!row) return "unknown";
+      return row.unsubscribedAt ? "unsubscribed" : "subscribed";
+    },
+
     async unsubscribe(token) {
-      if (!token || token.length > 100) return false;
+      if (!TOKEN_PATTERN.test(token)) return false;
       const updated = await db
         .update(subscribers)
         .set({ unsubscribedAt: new Date() })

@@ -1,6 +1,7 @@
 import { fullAddress, practice } from "../../app/content/site";
 import { formatKobo } from "../../app/lib/money";
 import type { MailMessage } from "../integrations/mail";
+import { oneLineAll } from "../mail-text";
 import type { OutboxItem } from "../outbox";
 
 /** The two e-mails of a newly-paid order, in plain text, from the outbox's stored copy. */
@@ -19,7 +20,7 @@ function amount(payload: Record<string, string>): string {
 
 /** To the practice: who paid for what, so the team can arrange the sessions. */
 export function paymentNotification(item: OutboxItem, inbox: string): MailMessage {
-  const p = item.submission.payload;
+  const p = oneLineAll(item.submission.payload);
   return {
     to: inbox,
     replyTo: p.email,
@@ -36,7 +37,7 @@ export function paymentNotification(item: OutboxItem, inbox: string): MailMessag
 
 /** To the client: their receipt, with what happens next and how to reach us. */
 export function paymentReceipt(item: OutboxItem, replyTo: string): MailMessage {
-  const p = item.submission.payload;
+  const p = oneLineAll(item.submission.payload);
   const phones = practice.phones.map((ph) => ph.display).join(" or ");
   return {
     to: p.email!,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, asc, eq, gt, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { deliveries, orders, submissions } from "../db/schema";
 import type { Destination } from "../outbox";
@@ -102,4 +102,14 @@ function paymentPayload(order: Order): Record<string, string> {
     phone: order.phone,
     paidAt: (order.paidAt ?? new Date()).toISOString(),
   };
+}
+
+/** Unpaid orders created after `since`, oldest first, at most `limit` of them. */
+export async function pendingOrders(db: Db, since: Date, limit = 200): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), gt(orders.createdAt, since)))
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
 }

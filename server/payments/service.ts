@@ -7,11 +7,21 @@ import type {
 import { findCheckoutItem } from "../../app/lib/checkout-items";
 import { nairaToKobo } from "../../app/lib/money";
 import type { Db } from "../db/client";
-import type { PaystackClient } from "../integrations/paystack";
+import { describeDatabaseError } from "../db/errors";
+import type { PaystackClient, VerifyResult } from "../integrations/paystack";
 import type { Logger } from "../logger";
 import type { Destination, Outbox } from "../outbox";
 import type { RateLimiter } from "../rate-limit";
-import { type Order, createOrder, findOrder, markFailed, markPaid, newReference } from "./orders";
+import {
+  type Order,
+  createOrder,
+  findOrder,
+  markFailed,
+  markPaid,
+  newReference,
+  pendingOrders,
+  REFERENCE_PATTERN,
+} from "./orders";
 
 export interface PaymentsDeps {
   db: Db;
@@ -22,7 +32,19 @@ export interface PaymentsDeps {
   logger: Logger;
   /** where a newly-paid order's e-mails go, given the mail configuration */
   destinations: Destination[];
+  /** counts thank-you page checks per address; unset, they are not limited */
+  checkRateLimit?: RateLimiter;
+  /** for tests: the clock of the verify cache */
+  now?: () => number;
 }
+
+/** How long Paystack's answer about an unfinished payment is reused for the thank-you page. */
+export const VERIFY_CACHE_MS = 30_000;
+/** Bound on remembered answers, so a flood of references cannot grow memory without limit. */
+const VERIFY_CACHE_ENTRIES = 5_000;
+
+/** Orders older than this are left to the dashboard: Paystack's own retries are long over. */
+export const RECONCILE_WINDOW_MS = 48 * 60 * 60_000;
 
 /** Paystack's transaction statuses that are still on their way to success or failure. */
 const IN_PROGRESS = new Set(["ongoing", "pending", "processing", "queued"]);
@@ -34,12 +56,32 @@ const IN_PROGRESS = new Set(["ongoing", "pending", "processing", "queued"]);
  */
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, logger, paystack } = deps;
+  const now = deps.now ?? Date.now;
+  const verifyCache = new Map<string, { until: number; result: VerifyResult }>();
+
+  /**
+   * Paystack's verify for the thank-you page, remembered per reference for 30 s, so a visitor
+   * reloading does not call Paystack each time. A paid result is kept for good by the order
+   * itself: once it is `paid`, Paystack is not asked again.
+   */
+  async function verifyCached(reference: string): Promise<VerifyResult> {
+    const hit = verifyCache.get(reference);
+    if (hit && hit.until > now()) return hit.result;
+    const result = await paystack.verify(reference);
+    verifyCache.delete(reference);
+    if (verifyCache.size >= VERIFY_CACHE_ENTRIES) {
+      // Maps iterate in insertion order: drop the oldest.
+      verifyCache.delete(verifyCache.keys().next().value!);
+    }
+    verifyCache.set(reference, { until: now() + VERIFY_CACHE_MS, result });
+    return result;
+  }
 
   /** Marks the order paid if Paystack's figures match; queues the e-mails the first time. */
   async function recordSuccess(
     order: Order,
     paid: { amountKobo: number; currency: string },
-    via: "verify" | "webhook",
+    via: "verify" | "webhook" | "reconcile",
   ): Promise<"paid" | "mismatch"> {
     if (paid.amountKobo !== order.amountKobo || paid.currency !== order.currency) {
       await markFailed(db, order.reference, "Paystack amount or currency did not match");
@@ -56,6 +98,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
       deps.outbox.wake();
     }
     return "paid";
+  }
+
+  /** A confirmed charge (signed webhook or reconciliation), recorded as the webhook always has. */
+  async function recordCharge(
+    charge: {
+      reference: string;
+      amountKobo: number;
+      currency: string;
+    },
+    via: "webhook" | "reconcile" = "webhook",
+  ): Promise<"paid" | "mismatch" | "unknown"> {
+    const order = await findOrder(db, charge.reference);
+    if (!order) {
+      logger.warn({ via }, "charge for an unknown payment reference");
+      return "unknown";
+    }
+    if (order.status === "paid") return "paid";
+    return recordSuccess(order, charge, via);
   }
 
   const service: PaymentsService = {
@@ -77,7 +137,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           ...input,
         });
       } catch (error) {
-        logger.error({ err: (error as Error).message }, "could not store order");
+        logger.error({ err: describeDatabaseError(error) }, "could not store order");
         return { status: "unavailable" };
       }
       const started = await paystack.initialize({
@@ -96,13 +156,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { status: "redirect", url: started.authorizationUrl };
     },
 
-    async check(reference): Promise<PaymentCheck> {
+    async check(reference, ip): Promise<PaymentCheck> {
+      // Only references we could have issued are counted (anything else costs no lookup).
+      if (deps.checkRateLimit && ip !== undefined && REFERENCE_PATTERN.test(reference)) {
+        const limit = await deps.checkRateLimit("thank-you", ip);
+        if (!limit.allowed) {
+          logger.warn({ page: "thank-you" }, "page rate limited");
+          return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+        }
+      }
       const order = await findOrder(db, reference);
       if (!order) return { status: "unknown" };
       const summary = summarise(order);
       // Paid is final and was confirmed by Paystack when it was recorded.
       if (order.status === "paid") return { status: "paid", order: summary };
-      const verified = await paystack.verify(order.reference);
+      const verified = await verifyCached(order.reference);
       if (!verified.ok) {
         if (verified.notFound) return { status: "failed", order: summary };
         logger.warn({ order: order.id, error: verified.error }, "payment could not be verified");
@@ -128,18 +196,31 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * A signed `charge.success` webhook. Answers whether it was understood; an unknown
      * reference is acknowledged (Paystack would otherwise retry for days) and logged.
      */
-    async recordCharge(charge: {
-      reference: string;
-      amountKobo: number;
-      currency: string;
-    }): Promise<"paid" | "mismatch" | "unknown"> {
-      const order = await findOrder(db, charge.reference);
-      if (!order) {
-        logger.warn("webhook for an unknown payment reference");
-        return "unknown";
+    recordCharge,
+
+    /**
+     * The safety net for a payment taken while the visitor closed the tab and the webhook never
+     * came: asks Paystack about every `pending` order younger than 48 h, and records a confirmed
+     * one exactly as the webhook would (same code path, so the e-mails are queued once).
+     */
+    async reconcile(now = new Date()): Promise<{ checked: number; paid: number }> {
+      const pending = await pendingOrders(db, new Date(now.getTime() - RECONCILE_WINDOW_MS));
+      let paid = 0;
+      for (const order of pending) {
+        const verified = await paystack.verify(order.reference);
+        if (!verified.ok || verified.status !== "success") continue;
+        if (verified.reference !== order.reference) continue;
+        const outcome = await recordCharge(
+          {
+            reference: order.reference,
+            amountKobo: verified.amountKobo,
+            currency: verified.currency,
+          },
+          "reconcile",
+        );
+        if (outcome === "paid") paid += 1;
       }
-      if (order.status === "paid") return "paid";
-      return recordSuccess(order, charge, "webhook");
+      return { checked: pending.length, paid };
     },
   };
 }

@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from "express";
+import { describeDatabaseError } from "../db/errors";
 import { chargeEvent, validPaystackSignature } from "../integrations/paystack";
 import type { Logger } from "../logger";
 import type { Payments } from "./service";
@@ -47,7 +48,7 @@ export function paystackWebhook(options: {
       return res.status(200).json({ received: true, outcome });
     } catch (error) {
       // Not recorded: answering 500 makes Paystack send it again later.
-      logger.error({ err: (error as Error).message }, "webhook could not be recorded");
+      logger.error({ err: describeDatabaseError(error) }, "webhook could not be recorded");
       return res.status(500).json({ error: "try again" });
     }
   };

@@ -35,6 +35,17 @@ test.describe("server lifecycle", () => {
         },
       )
       .toBe(200);
+    // Production on the embedded database: one clear warning at start, naming DATABASE_URL.
+    const warnings = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("pglite#1107"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("DATABASE_URL");
+    // A second process on the same DATA_DIR is refused before it opens the database.
+    const second = startServer({ PORT: "0", DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain("already open");
     // A request whose headers are half sent is in flight when the signal arrives.
     const socket = connect(port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase } from "../../server/db/client";
+import { subscribers } from "../../server/db/schema";
 import { fakes } from "../support/fakes";
+import { spawnServer } from "../support/spawn-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -74,6 +80,59 @@ test("an unknown unsubscribe token says so with a 404", async ({ request }) => {
   const response = await request.get("/newsletter/unsubscribe?token=nope");
   expect(response.status()).toBe(404);
   expect(await response.text()).toContain("This unsubscribe link is not valid");
+});
+
+test.describe("unsubscribing", () => {
+  const tokens = {
+    scanner: "tok_scanner_0123456789abcdef",
+    oneClick: "tok_oneclick_0123456789abc",
+  };
+  let server: Awaited<ReturnType<typeof spawnServer>>;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // Its own server, whose database already holds two subscribers with known tokens.
+    const dir = mkdtempSync(path.join(tmpdir(), "site-unsubscribe-"));
+    const database = await openDatabase({ dataDir: dir });
+    await database.db.insert(subscribers).values([
+      { email: "scanner@example.com", token: tokens.scanner },
+      { email: "oneclick@example.com", token: tokens.oneClick },
+    ]);
+    await database.close();
+    server = await spawnServer({ DATA_DIR: dir, DATABASE_URL: "" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("opening the link shows a button and changes nothing; the button unsubscribes", async ({
+    page,
+    request,
+  }) => {
+    const link = `${server.url}/newsletter/unsubscribe?token=${tokens.scanner}`;
+    // A mail scanner opening the link twice.
+    for (let i = 0; i < 2; i++) {
+      const opened = await request.get(link);
+      expect(opened.status()).toBe(200);
+      expect(await opened.text()).not.toContain("You have been unsubscribed.");
+    }
+    await page.goto(link);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { name: "You have been unsubscribed." })).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "You have been unsubscribed." })).toBeVisible();
+  });
+
+  test("a mail client's RFC 8058 one-click POST unsubscribes", async ({ playwright }) => {
+    // From the mail provider's servers: no Origin, no browser.
+    const mailClient = await playwright.request.newContext();
+    const response = await mailClient.post(
+      `${server.url}/newsletter/unsubscribe?token=${tokens.oneClick}`,
+      { form: { "List-Unsubscribe": "One-Click" } },
+    );
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("You have been unsubscribed.");
+    await mailClient.dispose();
+  });
 });
 
 test.describe("without JavaScript", () => {

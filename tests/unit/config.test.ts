@@ -51,6 +51,7 @@ describe("configuration", () => {
       secretKey: undefined,
       publicKey: undefined,
       apiUrl: "https://api.paystack.co",
+      reconcileSeconds: 600,
     });
     const config = loadConfig({
       PAYSTACK_SECRET_KEY: "sk_test_abc123",
@@ -61,6 +62,7 @@ describe("configuration", () => {
       secretKey: "sk_test_abc123",
       publicKey: "pk_test_abc123",
       apiUrl: "http://127.0.0.1:4000",
+      reconcileSeconds: 600,
     });
   });
 

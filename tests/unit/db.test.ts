@@ -103,6 +103,29 @@ describe.runIf(hasPostgres)("Postgres", () => {
   });
 });
 
+describe.runIf(hasPostgres)("several instances on one Postgres", () => {
+  it("three instances started at once on a fresh database all migrate and start", async () => {
+    const temp = await createTempDatabase();
+    try {
+      const opened = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ databaseUrl: temp.url, dataDir: "unused" })),
+      );
+      for (const database of opened) expect(await database.ping()).toBe(true);
+      const applied = (await opened[0]!.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(applied.rows[0]!.n).toBeGreaterThanOrEqual(2);
+      const timeout = (await opened[0]!.db.execute(sql`show statement_timeout`)) as unknown as {
+        rows: { statement_timeout: string }[];
+      };
+      expect(timeout.rows[0]!.statement_timeout).toBe("10s");
+      await Promise.all(opened.map((d) => d.close()));
+    } finally {
+      await temp.drop();
+    }
+  });
+});
+
 describe("embedded database start-up errors", () => {
   it("re-opens an existing data directory and keeps its data", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
@@ -138,6 +161,20 @@ describe("embedded database start-up errors", () => {
     await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
       /could not be opened.*pglite|pglite.*could not be opened/s,
     );
+  });
+
+  it("refuses a second open of one data directory while the first is open, not after", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+    const first = await openDatabase({ dataDir: dir });
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/already open.*pid/s);
+    await first.close();
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+    // A lock left by a process that is gone (a crash) does not stop the next start.
+    writeFileSync(path.join(dir, "pglite.lock"), "2147483646\n");
+    const afterCrash = await openDatabase({ dataDir: dir });
+    await afterCrash.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("explains an unreachable Postgres", async () => {

@@ -7,6 +7,7 @@ import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db/client";
 import { deliveries, submissions, subscribers } from "../../server/db/schema";
 import { createFormsService } from "../../server/forms/service";
+import { listUnsubscribeHeaders } from "../../server/forms/unsubscribe-headers";
 import { createLogger } from "../../server/logger";
 import { createOutbox } from "../../server/outbox";
 import { applyRetention } from "../../server/retention";
@@ -90,13 +91,33 @@ describe("forms service", () => {
       .from(subscribers)
       .where(eq(subscribers.id, mine[0]!.id));
     expect(after!.unsubscribedAt).not.toBeNull();
-    // signing up again re-subscribes
-    await forms.newsletter({ email: "READER@example.com" }, meta);
+    expect(await forms.subscription(mine[0]!.token)).toBe("unsubscribed");
+    expect(await forms.subscription("wrong-token")).toBe("unknown");
+    expect(await forms.subscription("\u0000")).toBe("unknown");
+    // Signing up again (nobody confirmed it is the owner) answers the same, and does not undo
+    // the unsubscribe nor tell the CRM.
+    const before = (await database.db.select().from(submissions)).length;
+    expect((await forms.newsletter({ email: "READER@example.com" }, meta)).status).toBe("ok");
     const [again] = await database.db
       .select()
       .from(subscribers)
       .where(eq(subscribers.id, mine[0]!.id));
-    expect(again!.unsubscribedAt).toBeNull();
+    expect(again!.unsubscribedAt).not.toBeNull();
+    expect(await database.db.select().from(submissions)).toHaveLength(before);
+  });
+
+  it("a GET-safe lookup never unsubscribes; one-click headers point at the POST", async () => {
+    const forms = service();
+    await forms.newsletter({ email: "scanner@example.com" }, meta);
+    const [row] = (await database.db.select().from(subscribers)).filter(
+      (r) => r.email === "scanner@example.com",
+    );
+    expect(await forms.subscription(row!.token)).toBe("subscribed");
+    expect(await forms.subscription(row!.token)).toBe("subscribed");
+    expect(listUnsubscribeHeaders("https://site.test", row!.token)).toEqual({
+      "List-Unsubscribe": `<https://site.test/newsletter/unsubscribe?token=${row!.token}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
   });
 
   it("marks a booking request booked only with its token", async () => {

@@ -15,10 +15,11 @@ import {
   markPaid,
   newReference,
 } from "../../server/payments/orders";
-import { createPaymentsService } from "../../server/payments/service";
+import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/payments/service";
 import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
 import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
-import { applyRetention } from "../../server/retention";
+import { RATE_ROWS_SPENT_MS, createRateLimiter } from "../../server/rate-limit";
+import { applyRetention, purgeRateLimits } from "../../server/retention";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();
@@ -129,6 +130,12 @@ function ordersSuite(
 
     it("the service believes only Paystack's success for the order's exact amount in naira", async () => {
       let answer: VerifyResult = { ok: false, notFound: false, error: "down" };
+      let clock = 0;
+      // Each new answer comes after the thank-you page's verify cache has expired.
+      const paystackSays = (next: VerifyResult) => {
+        answer = next;
+        clock += VERIFY_CACHE_MS;
+      };
       const outbox = createOutbox({ db: database.db, handlers: {}, logger });
       const payments = createPaymentsService({
         db: database.db,
@@ -138,6 +145,7 @@ function ordersSuite(
         rateLimit: async () => ({ allowed: true }),
         logger,
         destinations: ["email", "receipt"],
+        now: () => clock,
       });
       const check = payments.service.check;
       const order = await newOrder(database.db);
@@ -150,22 +158,22 @@ function ordersSuite(
 
       expect(await check("KH-000000000000000000000000")).toEqual({ status: "unknown" });
       expect((await check(order.reference)).status).toBe("unavailable");
-      answer = { ...ok, status: "ongoing" };
+      paystackSays({ ...ok, status: "ongoing" });
       expect((await check(order.reference)).status).toBe("pending");
-      answer = { ...ok, status: "abandoned" };
+      paystackSays({ ...ok, status: "abandoned" });
       expect((await check(order.reference)).status).toBe("abandoned");
-      answer = { ...ok, status: "success", amountKobo: order.amountKobo - 100 };
+      paystackSays({ ...ok, status: "success", amountKobo: order.amountKobo - 100 });
       expect((await check(order.reference)).status).toBe("mismatch");
-      answer = { ...ok, status: "success", currency: "GHS" };
+      paystackSays({ ...ok, status: "success", currency: "GHS" });
       expect((await check(order.reference)).status).toBe("mismatch");
       expect((await findOrder(database.db, order.reference))?.status).toBe("failed");
       expect(await paymentRows(database.db, order.reference)).toHaveLength(0);
 
-      answer = { ...ok, status: "success" };
+      paystackSays({ ...ok, status: "success" });
       const paid = await check(order.reference);
       expect(paid).toMatchObject({ status: "paid", order: { reference: order.reference } });
       // Once paid it stays paid, whatever Paystack says later, and nothing is queued again.
-      answer = { ...ok, status: "failed" };
+      paystackSays({ ...ok, status: "failed" });
       expect((await check(order.reference)).status).toBe("paid");
       expect(await payments.recordCharge(ok)).toBe("paid");
       expect(await paymentRows(database.db, order.reference)).toHaveLength(1);
@@ -187,14 +195,39 @@ function ordersSuite(
       expect(await paymentRows(database.db, other.reference)).toHaveLength(1);
     });
 
-    it("orders are financial records: retention leaves them, however old", async () => {
-      const order = await newOrder(database.db);
-      await database.db
-        .update(orders)
-        .set({ createdAt: new Date("2020-01-01T00:00:00Z") })
-        .where(eq(orders.id, order.id));
-      await applyRetention(database.db, 30);
-      expect(await findOrder(database.db, order.reference)).toBeDefined();
+    it("retention keeps paid orders however old, and deletes unpaid ones past RETENTION_DAYS", async () => {
+      const old = new Date(Date.now() - 31 * 24 * 60 * 60_000);
+      const paid = await newOrder(database.db);
+      await markPaid(
+        database.db,
+        { reference: paid.reference, amountKobo: paid.amountKobo, currency: "NGN" },
+        [],
+      );
+      const pending = await newOrder(database.db);
+      const failed = await newOrder(database.db);
+      await markFailed(database.db, failed.reference, "Paystack status: failed");
+      const recentPending = await newOrder(database.db);
+      const recentFailed = await newOrder(database.db);
+      await markFailed(database.db, recentFailed.reference, "Paystack status: failed");
+      for (const order of [paid, pending, failed]) {
+        await database.db.update(orders).set({ createdAt: old }).where(eq(orders.id, order.id));
+      }
+      const counts = await applyRetention(database.db, 30);
+      expect(counts.unpaidOrders).toBe(2);
+      expect(await findOrder(database.db, paid.reference)).toMatchObject({ status: "paid" });
+      expect(await findOrder(database.db, pending.reference)).toBeUndefined();
+      expect(await findOrder(database.db, failed.reference)).toBeUndefined();
+      expect(await findOrder(database.db, recentPending.reference)).toBeDefined();
+      expect(await findOrder(database.db, recentFailed.reference)).toBeDefined();
+    });
+
+    it("rate-limit rows are purged once their window is over", async () => {
+      const limiter = createRateLimiter({ db: database.db, limit: 5 });
+      await limiter("contact", "198.51.100.77");
+      expect(await purgeRateLimits(database.db)).toBe(0);
+      expect(
+        await purgeRateLimits(database.db, new Date(Date.now() + RATE_ROWS_SPENT_MS + 1000)),
+      ).toBe(1);
     });
   });
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
 import { deliveries, submissions } from "../../server/db/schema";
@@ -232,6 +232,59 @@ function outboxSuite(
       expect(await restarted.runOnce()).toBe(1);
       expect((await statusOf(database.db, id!)).status).toBe("delivered");
       expect(fake.received).toHaveLength(1);
+    });
+
+    it("a worker that stalled past its lease cannot overwrite the newer attempt", async () => {
+      const clock = fakeClock();
+      const [id] = await enqueue(database.db, clock.now());
+      let finishStalled: (r: { outcome: "retry"; error: string }) => void = () => {};
+      const stalled = createOutbox({
+        db: database.db,
+        handlers: { hubspot: () => new Promise((resolve) => (finishStalled = resolve)) },
+        logger,
+        now: clock.now,
+        leaseMs: 60_000,
+      });
+      const first = stalled.runOnce();
+      await expect.poll(async () => (await statusOf(database.db, id!)).status).toBe("sending");
+      clock.advance(60_001);
+      let finishSecond: (r: { outcome: "delivered" }) => void = () => {};
+      const second = createOutbox({
+        db: database.db,
+        handlers: { hubspot: () => new Promise((resolve) => (finishSecond = resolve)) },
+        logger,
+        now: clock.now,
+      });
+      const running = second.runOnce();
+      await expect.poll(async () => (await statusOf(database.db, id!)).attempts).toBe(2);
+      // The stalled worker wakes up and reports a failure: the second attempt's claim stands.
+      finishStalled({ outcome: "retry", error: "late" });
+      await first;
+      let row = await statusOf(database.db, id!);
+      expect(row.status).toBe("sending");
+      expect(row.attempts).toBe(2);
+      finishSecond({ outcome: "delivered" });
+      await running;
+      row = await statusOf(database.db, id!);
+      expect(row.status).toBe("delivered");
+    });
+
+    it("without a test clock, leases are reckoned in the database's time", async () => {
+      const [id] = await enqueue(database.db, new Date());
+      const outbox = createOutbox({
+        db: database.db,
+        handlers: { hubspot: () => new Promise(() => {}) },
+        logger,
+        leaseMs: 90_000,
+      });
+      void outbox.runOnce();
+      await expect.poll(async () => (await statusOf(database.db, id!)).status).toBe("sending");
+      const result = (await database.db.execute(
+        sql`select extract(epoch from (lease_until - now())) as s from deliveries where id = ${id!}`,
+      )) as unknown as { rows: { s: string | number }[] };
+      const seconds = Number(result.rows[0]!.s);
+      expect(seconds).toBeGreaterThan(80);
+      expect(seconds).toBeLessThanOrEqual(90);
     });
 
     it("attemptNow answers within the wait, and a slow HubSpot is finished in the background", async () => {

@@ -11,24 +11,46 @@ z.config({ jitless: true });
 
 const needValues = needOptions.map((o) => o.value) as [Need, ...Need[]];
 
-const name = z
-  .string()
-  .trim()
+/**
+ * Characters no visitor types on purpose. C0/C1 controls (a NUL is refused by Postgres, a CR/LF in
+ * a name would forge a line in the practice's e-mail), line and paragraph separators, and the
+ * bidirectional overrides and isolates that make text display differently from what it says.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+/** A message may have line breaks and tabs, nothing else from the list above. */
+const MULTI_LINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- as above
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+
+export function hasForbiddenCharacters(value: string, multiLine = false): boolean {
+  return (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
+}
+
+/** A text field on one line: no line breaks, tabs, control or direction-override characters. */
+function singleLine(field: string, { abort = true } = {}) {
+  return z
+    .string()
+    .refine((v) => !hasForbiddenCharacters(v), {
+      message: `Please remove line breaks and special characters from your ${field}.`,
+      abort,
+    })
+    .trim();
+}
+
+const name = singleLine("name")
   .min(1, "Please tell us your name.")
   .max(100, "Please keep your name under 100 characters.");
 
-const email = z
-  .string()
-  .trim()
+const email = singleLine("e-mail address")
   .min(1, "Please enter your e-mail address.")
   .max(254, "That e-mail address is too long.")
   .pipe(z.email("Please enter a valid e-mail address, like name@example.com."));
 
 const phonePattern = /^\+?[0-9 ()-]{7,20}$/;
 
-const phone = z
-  .string()
-  .trim()
+// Not aborting keeps the optional phone's union reporting this message rather than "Invalid input".
+const phone = singleLine("phone number", { abort: false })
   .max(20, "Please enter a phone number of at most 20 digits.")
   .refine((v) => phonePattern.test(v), {
     message: "Please enter a valid phone number, like +234 803 000 0000.",
@@ -41,9 +63,20 @@ export const contactSchema = z.object({
   need: z.enum(needValues, { message: "Please choose what you need help with." }),
   message: z
     .string()
-    .trim()
-    .min(10, "Please write a little more, at least 10 characters.")
-    .max(5000, "Please keep your message under 5,000 characters."),
+    // Browsers send a textarea's line breaks as CR LF; store them as LF.
+    .transform((v) => v.replace(/\r\n?/g, "\n"))
+    .refine((v) => !hasForbiddenCharacters(v, true), {
+      message:
+        "Please remove special characters (such as control or text-direction characters) from your message.",
+      abort: true,
+    })
+    .transform((v) => v.trim())
+    .pipe(
+      z
+        .string()
+        .min(10, "Please write a little more, at least 10 characters.")
+        .max(5000, "Please keep your message under 5,000 characters."),
+    ),
 });
 
 const requiredPhone = z.string().trim().min(1, "Please enter your phone number.").pipe(phone);

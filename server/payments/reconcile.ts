@@ -1,0 +1,49 @@
+import { describeDatabaseError } from "../db/errors";
+import type { Logger } from "../logger";
+import type { Payments } from "./service";
+
+/**
+ * Runs the payments reconciliation once at start and then every PAYSTACK_RECONCILE_SECONDS.
+ * Sweeps never overlap; several instances may sweep at once, because recording a payment is a
+ * conditional update that lets only the first confirmation through.
+ */
+export function startReconciliation(
+  payments: Pick<Payments, "reconcile">,
+  options: { intervalSeconds: number; logger: Logger },
+) {
+  const { logger } = options;
+  let sweeps = 0;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const sweep = () => {
+    if (running || stopped) return running;
+    running = payments
+      .reconcile()
+      .then(({ checked, paid }) => {
+        if (checked > 0) logger.info({ checked, paid }, "pending payments reconciled");
+      })
+      .catch((error: unknown) =>
+        logger.error({ err: describeDatabaseError(error) }, "payment reconciliation failed"),
+      )
+      .finally(() => {
+        sweeps += 1;
+        running = undefined;
+      });
+    return running;
+  };
+
+  void sweep();
+  const timer = setInterval(sweep, options.intervalSeconds * 1000);
+  timer.unref();
+  return {
+    /** completed sweeps, for tests */
+    sweeps: () => sweeps,
+    /** Stops the timer and waits for a sweep under way. */
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "../../server/config";
+import { type Database, openDatabase } from "../../server/db/client";
+import { orders, submissions } from "../../server/db/schema";
+import { createPaystackClient } from "../../server/integrations/paystack";
+import { type FakePaystack, startFakePaystack } from "../../server/integrations/paystack-fake";
+import { createLogger } from "../../server/logger";
+import { type OutboxItem, createOutbox } from "../../server/outbox";
+import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
+import { startReconciliation } from "../../server/payments/reconcile";
+import { createPaymentsService } from "../../server/payments/service";
+import { createRateLimiter } from "../../server/rate-limit";
+import { createTempDatabase, postgresAvailable } from "../support/postgres";
+
+const hasPostgres = await postgresAvailable();
+const logger = createLogger("silent");
+const secretKey = "sk_test_reconcile";
+const payer = { name: "Ada Obi", email: "ada@example.com", phone: "+234 803 000 1111" };
+const meta = { ip: "203.0.113.5", pageUri: "http://site.test/checkout", pageName: "Checkout" };
+
+it("PAYSTACK_RECONCILE_SECONDS defaults to 600 and must be a whole number of at least 1", () => {
+  expect(loadConfig({}).paystack.reconcileSeconds).toBe(600);
+  expect(loadConfig({ PAYSTACK_RECONCILE_SECONDS: "5" }).paystack.reconcileSeconds).toBe(5);
+  for (const bad of ["0", "-1", "ten", "1.5"]) {
+    expect(() => loadConfig({ PAYSTACK_RECONCILE_SECONDS: bad })).toThrow(
+      /PAYSTACK_RECONCILE_SECONDS/,
+    );
+  }
+});
+
+function reconcileSuite(
+  name: string,
+  open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>,
+) {
+  describe(`payment reconciliation on ${name}`, () => {
+    let database: Database;
+    let cleanup: () => Promise<void>;
+    let paystack: FakePaystack;
+    beforeAll(async () => {
+      ({ database, cleanup } = await open());
+      paystack = await startFakePaystack({ secretKey });
+    });
+    afterAll(async () => {
+      await paystack?.close();
+      await database?.close();
+      await cleanup?.();
+    });
+
+    it("a payment taken with no return and no webhook is recorded and e-mailed once", async () => {
+      const sent: { to: string; subject: string }[] = [];
+      const outbox = createOutbox({
+        db: database.db,
+        logger,
+        handlers: {
+          email: async (item: OutboxItem) => {
+            sent.push(paymentNotification(item, "team@example.com"));
+            return { outcome: "delivered" };
+          },
+          receipt: async (item: OutboxItem) => {
+            sent.push(paymentReceipt(item, "team@example.com"));
+            return { outcome: "delivered" };
+          },
+        },
+      });
+      const payments = createPaymentsService({
+        db: database.db,
+        siteUrl: "http://site.test",
+        paystack: createPaystackClient({ apiUrl: paystack.url, secretKey }),
+        outbox,
+        rateLimit: createRateLimiter({ db: database.db, limit: 100 }),
+        logger,
+        destinations: ["email", "receipt"],
+      });
+      outbox.start();
+
+      const started = await payments.service.start("happier-marriage", payer, meta);
+      expect(started.status).toBe("redirect");
+      const payPage = (started as { url: string }).url;
+      // An old order paid at Paystack is left alone: past 48 hours it is the dashboard's job.
+      const old = await payments.service.start("happier-marriage", payer, meta);
+      const oldPage = (old as { url: string }).url;
+      const [oldRow] = await database.db
+        .select()
+        .from(orders)
+        .orderBy(sql`${orders.id} desc`)
+        .limit(1);
+      await database.db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - 49 * 60 * 60_000) })
+        .where(eq(orders.id, oldRow!.id));
+
+      const reconciliation = startReconciliation(payments, { intervalSeconds: 1, logger });
+      try {
+        // The sweep at start finds nothing paid yet.
+        await vi.waitFor(() => expect(reconciliation.sweeps()).toBeGreaterThanOrEqual(1));
+        expect(sent).toHaveLength(0);
+
+        // The visitor pays on Paystack's page and closes the tab: the redirect back is never
+        // followed, and no webhook is sent.
+        for (const page of [payPage, oldPage]) {
+          const paid = await fetch(page, {
+            method: "POST",
+            body: new URLSearchParams({ choice: "pay" }),
+            redirect: "manual",
+          });
+          expect(paid.status).toBeGreaterThanOrEqual(300);
+        }
+
+        await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 10_000, interval: 100 });
+        // Further sweeps (and another instance sweeping at once) change nothing.
+        const after = reconciliation.sweeps();
+        await Promise.all([payments.reconcile(), payments.reconcile()]);
+        await vi.waitFor(() => expect(reconciliation.sweeps()).toBeGreaterThanOrEqual(after + 2), {
+          timeout: 10_000,
+        });
+        await outbox.runOnce();
+        expect(sent.map((m) => m.to).sort()).toEqual(["ada@example.com", "team@example.com"]);
+        expect(sent.every((m) => m.subject.includes(oldRow!.reference))).toBe(false);
+
+        const mine = await database.db
+          .select()
+          .from(submissions)
+          .where(eq(submissions.kind, "payment"));
+        expect(mine).toHaveLength(1);
+        const [recent] = await database.db
+          .select()
+          .from(orders)
+          .where(eq(orders.reference, mine[0]!.payload.reference!));
+        expect(recent!.status).toBe("paid");
+        const [stale] = await database.db.select().from(orders).where(eq(orders.id, oldRow!.id));
+        expect(stale!.status).toBe("pending");
+      } finally {
+        await reconciliation.stop();
+        await outbox.stop();
+      }
+    });
+  });
+}
+
+reconcileSuite("PGlite", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-reconcile-"));
+  const database = await openDatabase({ dataDir: dir });
+  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+});
+
+describe.skipIf(!hasPostgres)("Postgres", () => {
+  reconcileSuite("Postgres", async () => {
+    const temp = await createTempDatabase();
+    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
+    return { database, cleanup: temp.drop };
+  });
+});
