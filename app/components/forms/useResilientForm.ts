@@ -157,6 +157,7 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
     /** the full-page (no JavaScript) answer, when nothing was posted in the background yet */
     pageResult: fetcher.data ? undefined : pageResult,
     errors,
+    clearErrors: () => setClientErrors({}),
     values,
     /** true while a post that did not get through waits to be sent again */
     waiting,
