@@ -26,7 +26,9 @@ export function loader({ request }: Route.LoaderArgs) {
   if (url.pathname !== "/contact") throw redirect(`/contact${url.search}`, 301);
   // Where a message sent without JavaScript lands (Post/Redirect/Get, docs/decisions/013).
   const sent = url.searchParams.get("sent");
-  return { sent: sent === "1" ? ("now" as const) : sent === "later" ? ("later" as const) : undefined };
+  return {
+    sent: sent === "1" ? ("now" as const) : sent === "later" ? ("later" as const) : undefined,
+  };
 }
 
 export const clientAction = resilientClientAction;
@@ -35,7 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = checkSubmission(await readForm(request), contactSchema);
   if (!form.ok) return form.response;
   const fullPage = isFullPagePost(form.values);
-  if (form.bot) return fullPage ? redirect("/contact?sent=1", 303) : ({ outcome: "sent" } satisfies FormOutcome);
+  if (form.bot)
+    return fullPage
+      ? redirect("/contact?sent=1", 303)
+      : ({ outcome: "sent" } satisfies FormOutcome);
   const meta = submitMeta(request, context, "Contact Us", form.values);
   const result = await context.services.forms.contact(form.data, meta);
   if (result.status === "ok") {

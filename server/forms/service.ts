@@ -137,7 +137,12 @@ export function createFormsService(deps: FormsDeps): FormsService {
       .where(and(eq(deliveries.submissionId, id), eq(deliveries.destination, "hubspot")));
     logger.info({ form: seen.kind, submission: id }, "repeated post answered from its first");
     if (crm?.status === "rejected") return { status: "rejected", id, repeatOf: first?.payload };
-    return { status: "ok", id, deferred: !!crm && crm.status !== "delivered", repeatOf: first?.payload };
+    return {
+      status: "ok",
+      id,
+      deferred: !!crm && crm.status !== "delivered",
+      repeatOf: first?.payload,
+    };
   }
 
   return {

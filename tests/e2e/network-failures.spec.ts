@@ -3,7 +3,6 @@ import { messages } from "../../app/content/messages";
 import { fakes } from "../support/fakes";
 import { gotoHydrated } from "../support/hydration";
 
-
 const toastWith = (page: Page, text: string | RegExp) =>
   page.getByRole("region", { name: /Notifications/ }).getByText(text);
 
@@ -37,11 +36,15 @@ const contact: FormCase = {
   async fill(page, email) {
     await page.getByLabel("Full Name").fill("Ada Network");
     await page.getByLabel("Email Address").fill(email);
-    await page.getByLabel("Message", { exact: true }).fill("We lost signal on the bridge, please help.");
+    await page
+      .getByLabel("Message", { exact: true })
+      .fill("We lost signal on the bridge, please help.");
   },
   kept: (page) => page.getByLabel("Message", { exact: true }),
   succeeded: (page) =>
-    expect(toastWith(page, "Message sent successfully! We will get back to you shortly.")).toBeVisible(),
+    expect(
+      toastWith(page, "Message sent successfully! We will get back to you shortly."),
+    ).toBeVisible(),
   delivered: async (email) => [
     (await fakes.hubspotReceivedFor(email)).length,
     (await fakes.mailAbout(email)).length,
@@ -53,7 +56,9 @@ const newsletterPage: FormCase = {
   path: "/newsletter",
   action: "/newsletter",
   button: (page) =>
-    page.getByRole("region", { name: "Join the newsletter" }).getByRole("button", { name: "Subscribe" }),
+    page
+      .getByRole("region", { name: "Join the newsletter" })
+      .getByRole("button", { name: "Subscribe" }),
   unreachable: messages.newsletter.unreachable,
   fill: (page, email) => page.getByLabel("Email Address").fill(email),
   kept: (page) => page.getByLabel("Email Address"),
@@ -121,9 +126,9 @@ async function open(page: Page, form: FormCase) {
 
 /** Waits until the outside world saw it exactly once on every channel, and stays so. */
 async function deliveredOnce(form: FormCase, email: string) {
-  await expect.poll(() => form.delivered(email), { timeout: 15_000 }).toEqual(
-    (await form.delivered(email)).map(() => 1),
-  );
+  await expect
+    .poll(() => form.delivered(email), { timeout: 15_000 })
+    .toEqual((await form.delivered(email)).map(() => 1));
 }
 
 test.beforeEach(async () => {
@@ -227,4 +232,3 @@ test.describe("without JavaScript", () => {
     });
   }
 });
-

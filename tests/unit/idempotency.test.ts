@@ -5,7 +5,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db/client";
-import { deliveries, idempotencyKeys, orders, submissions, subscribers } from "../../server/db/schema";
+import {
+  deliveries,
+  idempotencyKeys,
+  orders,
+  submissions,
+  subscribers,
+} from "../../server/db/schema";
 import { createFormsService } from "../../server/forms/service";
 import { idempotencyHash } from "../../server/idempotency";
 import { createLogger } from "../../server/logger";
@@ -84,7 +90,10 @@ function idempotencySuite(
       const email = `b.${unique()}@example.com`;
       const key = crypto.randomUUID();
       await forms().contact(contactFrom(email), metaWith(key));
-      await forms().contact({ ...contactFrom(email), message: "Something else entirely." }, metaWith(key));
+      await forms().contact(
+        { ...contactFrom(email), message: "Something else entirely." },
+        metaWith(key),
+      );
       expect(await rowsFor(email)).toHaveLength(2);
     });
 
@@ -160,7 +169,9 @@ function idempotencySuite(
       expect(redirects.length).toBeGreaterThanOrEqual(2);
       expect(three).toEqual({ status: "redirect", url: "https://checkout.paystack.com/abc" });
       expect(initialized).toBe(1);
-      expect(await database.db.select().from(orders).where(eq(orders.email, email))).toHaveLength(1);
+      expect(await database.db.select().from(orders).where(eq(orders.email, email))).toHaveLength(
+        1,
+      );
     });
   });
 }

@@ -34,7 +34,11 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
       if (data.outcome === "open") {
         toast({ title: messages.booking.popup });
       } else if (data.outcome !== "invalid" && data.outcome !== "booked") {
-        toast({ title: messages.booking.failed, description: data.message, variant: "destructive" });
+        toast({
+          title: messages.booking.failed,
+          description: data.message,
+          variant: "destructive",
+        });
       }
     },
   });
@@ -70,7 +74,11 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
 
   return (
     <>
-      <fetcher.Form {...form.formProps} className="relative space-y-5" aria-labelledby="book-heading">
+      <fetcher.Form
+        {...form.formProps}
+        className="relative space-y-5"
+        aria-labelledby="book-heading"
+      >
         {pageResult &&
           pageResult.outcome !== "invalid" &&
           pageResult.outcome !== "open" &&

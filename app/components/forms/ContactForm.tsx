@@ -39,7 +39,11 @@ export function ContactForm({ sentByRedirect }: { sentByRedirect?: "now" | "late
         case "invalid":
           break;
         default:
-          toast({ title: messages.contact.failed, description: data.message, variant: "destructive" });
+          toast({
+            title: messages.contact.failed,
+            description: data.message,
+            variant: "destructive",
+          });
       }
     },
   });

@@ -1,11 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { z } from "zod";
-import {
-  type Unreachable,
-  newIdempotencyKey,
-  retryDelayMs,
-} from "~/lib/forms/client-action";
+import { type Unreachable, newIdempotencyKey, retryDelayMs } from "~/lib/forms/client-action";
 import { type FieldErrors, IDEMPOTENCY_FIELD, formValues } from "~/lib/forms/fields";
 import { preloadFormSupport, schemasForSubmit } from "~/lib/forms/lazy-schemas";
 import { toast } from "~/lib/toast-store";
@@ -48,18 +44,24 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  // Made after hydration only: a key in the server's (cached, shared) HTML could be two visitors'.
-  const [key, setKey] = useState("");
-  const [waiting, setWaiting] = useState(false);
   const attempt = useRef(0);
   const inFlight = useRef(false);
   const optionsRef = useRef(options);
-  optionsRef.current = options;
+  useEffect(() => {
+    optionsRef.current = options;
+  });
 
-  useEffect(() => setKey(newIdempotencyKey()), []);
+  // Made once the form hydrates, in the browser only: a key in the server's (cached, shared) HTML
+  // could be two visitors'. Written straight into the hidden field, which the post carries.
+  const renewKey = useCallback(() => {
+    const field = formRef.current?.elements.namedItem(IDEMPOTENCY_FIELD);
+    if (field instanceof HTMLInputElement) field.value = newIdempotencyKey();
+  }, []);
+  useEffect(renewKey, [renewKey]);
 
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.data && fetcher.data.outcome !== "unreachable" ? (fetcher.data as T) : undefined;
+  const answer =
+    fetcher.data && fetcher.data.outcome !== "unreachable" ? (fetcher.data as T) : undefined;
   const result = answer ?? pageResult;
   const serverErrors = result?.outcome === "invalid" ? (result.errors ?? {}) : {};
   const errors: FieldErrors = { ...serverErrors, ...clientErrors };
@@ -99,16 +101,23 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
     if (data.outcome === "unreachable") {
       const { title, description } = optionsRef.current.unreachable;
       toast({ title, description, variant: "destructive" });
-      setWaiting(true);
       return;
     }
-    setWaiting(false);
     attempt.current = 0;
     const typed = data as T;
     if (typed.outcome === "invalid") focusFirst(typed.errors ?? {});
-    else if (typed.outcome !== "rate-limited" && typed.outcome !== "failed") setKey(newIdempotencyKey());
     optionsRef.current.onAnswer?.(typed);
-  }, [fetcher.data, fetcher.state, focusFirst]);
+    // After onAnswer, which may reset the form (and with it the hidden field).
+    if (
+      typed.outcome !== "invalid" &&
+      typed.outcome !== "rate-limited" &&
+      typed.outcome !== "failed"
+    )
+      renewKey();
+  }, [fetcher.data, fetcher.state, focusFirst, renewKey]);
+
+  // A post that did not get through waits, as typed, until it is sent again.
+  const waiting = fetcher.data?.outcome === "unreachable";
 
   // While a post is waiting: again when the browser says it is online, and on a capped backoff.
   useEffect(() => {
@@ -173,6 +182,6 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
       onSubmit,
     },
     /** the hidden idempotency field; empty in the server's HTML and without JavaScript */
-    keyField: { type: "hidden" as const, name: IDEMPOTENCY_FIELD, value: key },
+    keyField: { type: "hidden" as const, name: IDEMPOTENCY_FIELD, defaultValue: "" },
   };
 }
