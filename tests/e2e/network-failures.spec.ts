@@ -207,6 +207,19 @@ for (const form of forms) {
   });
 }
 
+test("after a message went through, the next one from the same page is a new message", async ({
+  page,
+}) => {
+  const email = await open(page, contact);
+  await contact.button(page).click();
+  await contact.succeeded(page);
+  await contact.fill(page, email);
+  await page.getByLabel("Message", { exact: true }).fill("And a second, different question.");
+  await contact.button(page).click();
+  await expect.poll(() => contact.delivered(email), { timeout: 15_000 }).toEqual([2, 2]);
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

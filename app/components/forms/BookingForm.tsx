@@ -89,7 +89,6 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
           )}
         <Honeypot />
         <input type="hidden" name="js" value={hydrated ? "1" : ""} />
-        <input {...form.keyField} />
         <TextField
           name="name"
           label="Name"

@@ -26,7 +26,6 @@ export function CheckoutForm({ itemId }: { itemId: string }) {
     <form.fetcher.Form {...form.formProps} className="relative space-y-5">
       {result && <Notice result={result} />}
       <Honeypot />
-      <input {...form.keyField} />
       <TextField
         name="name"
         label="Full Name"

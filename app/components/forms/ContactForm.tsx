@@ -63,7 +63,6 @@ export function ContactForm({ sentByRedirect }: { sentByRedirect?: "now" | "late
     >
       {pageResult && <PageNotice result={pageResult} />}
       <Honeypot />
-      <input {...form.keyField} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           name="name"

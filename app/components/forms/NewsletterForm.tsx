@@ -78,7 +78,6 @@ export function NewsletterForm({
         </div>
       )}
       <Honeypot />
-      <input {...form.keyField} />
       <div className={`flex flex-col gap-3 ${compact ? "" : "sm:flex-row sm:items-start"}`}>
         <div className="flex-1">
           <TextField

@@ -52,10 +52,10 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
   });
 
   // Made once the form hydrates, in the browser only: a key in the server's (cached, shared) HTML
-  // could be two visitors'. Written straight into the hidden field, which the post carries.
+  // could be two visitors'. Each post carries it as the field `idempotency_key`.
+  const key = useRef("");
   const renewKey = useCallback(() => {
-    const field = formRef.current?.elements.namedItem(IDEMPOTENCY_FIELD);
-    if (field instanceof HTMLInputElement) field.value = newIdempotencyKey();
+    key.current = newIdempotencyKey();
   }, []);
   useEffect(renewKey, [renewKey]);
 
@@ -81,7 +81,9 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
     if (!form || inFlight.current) return;
     inFlight.current = true;
     // What is in the form now: the visitor may have corrected it while waiting.
-    fetcher.submit(new FormData(form), {
+    const body = new FormData(form);
+    body.set(IDEMPOTENCY_FIELD, key.current);
+    fetcher.submit(body, {
       method: "post",
       action,
       // Nothing on these pages changes when a form is sent, and a reload on a dropped connection
@@ -107,7 +109,6 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
     const typed = data as T;
     if (typed.outcome === "invalid") focusFirst(typed.errors ?? {});
     optionsRef.current.onAnswer?.(typed);
-    // After onAnswer, which may reset the form (and with it the hidden field).
     if (
       typed.outcome !== "invalid" &&
       typed.outcome !== "rate-limited" &&
@@ -181,7 +182,5 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
       onFocus: preloadFormSupport,
       onSubmit,
     },
-    /** the hidden idempotency field; empty in the server's HTML and without JavaScript */
-    keyField: { type: "hidden" as const, name: IDEMPOTENCY_FIELD, defaultValue: "" },
   };
 }
