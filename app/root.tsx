@@ -76,8 +76,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-3xl font-semibold sm:text-4xl">Unexpected Application Error!</h1>
       <p className="mt-4 text-lg text-muted">{detail}</p>
       <p className="mx-auto mt-4 max-w-xl leading-relaxed">
-        We are sorry: this page could not be shown. Nothing you sent us has been lost. Please try
-        again in a moment, or reach us by phone or WhatsApp using the details below.
+        We are sorry: this page could not be shown. If you were sending us a form, please check your
+        connection and send it again in a moment, or reach us by phone or WhatsApp using the details
+        below.
       </p>
       <Link to="/" className="btn-primary mt-8">
         Return to Home

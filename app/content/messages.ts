@@ -9,6 +9,7 @@ export const messages = {
     crmRejectedDetail:
       "Your message is saved and our team will still see it. If something in it was mistyped, please check it and send again, or call us.",
     failed: "Failed to send message. Please try again later.",
+    kept: "Your message is kept on this page and will be sent by itself when your connection is back.",
     button: "Send Message",
     buttonBusy: "Sending...",
   },
@@ -17,11 +18,15 @@ export const messages = {
     complete: "Booking Complete!",
     cleared: "Form cleared!",
     failed: "We could not start your booking. Please try again, or call us directly.",
+    unreachable: "We could not start your booking: the connection dropped.",
+    kept: "Your details are kept on this page and will be sent by themselves when your connection is back.",
   },
   newsletter: {
     thanks: "Thank You!",
     checkEmail: "You're on the list. Please check your e-mail for a welcome note from us.",
     failed: "We could not sign you up just now. Please try again later.",
+    unreachable: "We could not sign you up: the connection dropped.",
+    kept: "Your e-mail address is kept here and will be sent by itself when your connection is back.",
     unsubscribed: "You have been unsubscribed.",
   },
   checkout: {
@@ -29,6 +34,8 @@ export const messages = {
     button: "Continue to secure payment",
     buttonBusy: "Taking you to Paystack...",
     failed: "We could not start your payment.",
+    unreachable: "We could not reach the payment page: the connection dropped.",
+    kept: "Nothing has been charged. Your details are kept here and will be sent by themselves when your connection is back.",
     failedDetail:
       "Our payment provider did not answer just now, so nothing has been charged. Please try again in a few minutes, or contact us and we will help you enrol.",
     notStored:

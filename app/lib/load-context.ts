@@ -47,6 +47,8 @@ export interface SubmitMeta {
   /** the page the form was sent from, for the CRM's context */
   pageUri: string;
   pageName: string;
+  /** the browser's idempotency key for this form instance; absent without JavaScript */
+  idempotencyKey?: string;
 }
 
 /** What happened to a submission, as the visitor needs to know it. */

@@ -7,6 +7,7 @@ import { pages } from "~/content/pages";
 import { checkoutHref, checkoutItems, findCheckoutItem } from "~/lib/checkout-items";
 import { checkSubmission, commonFailure, readForm, submitMeta } from "~/lib/forms/action.server";
 import { formHeaders } from "~/lib/forms/headers";
+import { resilientClientAction } from "~/lib/forms/client-action";
 import type { FormOutcome } from "~/lib/forms/outcomes";
 import { checkoutSchema } from "~/lib/forms/schemas";
 import { formatNaira } from "~/lib/money";
@@ -26,6 +27,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { mode: "pay" as const, itemId: item.id };
 }
 
+export const clientAction = resilientClientAction;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const payments = context.services.payments;
   const item = findCheckoutItem(new URL(request.url).searchParams.get("item"));
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   // A bot is told what a person would be told when Paystack is down, and nothing is stored.
   if (form.bot) return failed(messages.checkout.failedDetail, 502);
-  const meta = submitMeta(request, context, "Checkout");
+  const meta = submitMeta(request, context, "Checkout", form.values);
   const result = await payments.start(item.id, form.data, meta);
   switch (result.status) {
     case "redirect":

@@ -3,7 +3,14 @@ import { ContactDetails } from "~/components/ContactDetails";
 import { PageHeader } from "~/components/PageHeader";
 import { ContactForm } from "~/components/forms/ContactForm";
 import { pages } from "~/content/pages";
-import { checkSubmission, commonFailure, readForm, submitMeta } from "~/lib/forms/action.server";
+import {
+  checkSubmission,
+  commonFailure,
+  isFullPagePost,
+  readForm,
+  submitMeta,
+} from "~/lib/forms/action.server";
+import { resilientClientAction } from "~/lib/forms/client-action";
 import type { FormOutcome } from "~/lib/forms/outcomes";
 import { contactSchema } from "~/lib/forms/schemas";
 import { formHeaders } from "~/lib/forms/headers";
@@ -17,16 +24,27 @@ export function loader({ request }: Route.LoaderArgs) {
   // Routes match case-insensitively, so the nav's /Contact lands here; give it one address.
   const url = new URL(request.url);
   if (url.pathname !== "/contact") throw redirect(`/contact${url.search}`, 301);
-  return null;
+  // Where a message sent without JavaScript lands (Post/Redirect/Get, docs/decisions/013).
+  const sent = url.searchParams.get("sent");
+  return {
+    sent: sent === "1" ? ("now" as const) : sent === "later" ? ("later" as const) : undefined,
+  };
 }
+
+export const clientAction = resilientClientAction;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = checkSubmission(await readForm(request), contactSchema);
   if (!form.ok) return form.response;
-  if (form.bot) return { outcome: "sent" } satisfies FormOutcome;
-  const meta = submitMeta(request, context, "Contact Us");
+  const fullPage = isFullPagePost(form.values);
+  if (form.bot)
+    return fullPage
+      ? redirect("/contact?sent=1", 303)
+      : ({ outcome: "sent" } satisfies FormOutcome);
+  const meta = submitMeta(request, context, "Contact Us", form.values);
   const result = await context.services.forms.contact(form.data, meta);
   if (result.status === "ok") {
+    if (fullPage) return redirect(`/contact?sent=${result.deferred ? "later" : "1"}`, 303);
     return { outcome: "sent", deferred: result.deferred } satisfies FormOutcome;
   }
   if (result.status === "rejected") {
@@ -36,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return commonFailure(result);
 }
 
-export default function Contact() {
+export default function Contact({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="We are here to listen" title="Contact Us">
@@ -53,7 +71,7 @@ export default function Contact() {
           <p className="mt-2 mb-6 text-muted">
             Fields marked optional can be left empty. We never share your details.
           </p>
-          <ContactForm />
+          <ContactForm sentByRedirect={loaderData.sent} />
         </section>
         <div className="space-y-8 lg:col-span-2">
           <ContactDetails />

@@ -1,7 +1,15 @@
 import { PageHeader } from "~/components/PageHeader";
 import { NewsletterForm } from "~/components/forms/NewsletterForm";
 import { pages } from "~/content/pages";
-import { checkSubmission, commonFailure, readForm, submitMeta } from "~/lib/forms/action.server";
+import { redirect } from "react-router";
+import {
+  checkSubmission,
+  commonFailure,
+  isFullPagePost,
+  readForm,
+  submitMeta,
+} from "~/lib/forms/action.server";
+import { resilientClientAction } from "~/lib/forms/client-action";
 import type { FormOutcome } from "~/lib/forms/outcomes";
 import { newsletterSchema } from "~/lib/forms/schemas";
 import { formHeaders } from "~/lib/forms/headers";
@@ -11,16 +19,25 @@ import type { Route } from "./+types/newsletter";
 export const headers = formHeaders;
 export const meta = metaFor(pages.newsletter);
 
+export function loader({ request }: Route.LoaderArgs) {
+  // Where a sign-up sent without JavaScript lands (Post/Redirect/Get, docs/decisions/013).
+  return { subscribed: new URL(request.url).searchParams.get("subscribed") === "1" };
+}
+
+export const clientAction = resilientClientAction;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = checkSubmission(await readForm(request), newsletterSchema);
   if (!form.ok) return form.response;
-  if (form.bot) return { outcome: "sent" } satisfies FormOutcome;
-  const meta = submitMeta(request, context, "Newsletter");
+  const sent = () =>
+    isFullPagePost(form.values)
+      ? redirect("/newsletter?subscribed=1", 303)
+      : ({ outcome: "sent" } satisfies FormOutcome);
+  if (form.bot) return sent();
+  const meta = submitMeta(request, context, "Newsletter", form.values);
   const result = await context.services.forms.newsletter(form.data, meta);
   // A CRM refusal still leaves the sign-up stored with us, so the visitor is subscribed.
-  if (result.status === "ok" || result.status === "rejected") {
-    return { outcome: "sent" } satisfies FormOutcome;
-  }
+  if (result.status === "ok" || result.status === "rejected") return sent();
   return commonFailure(result);
 }
 
@@ -36,7 +53,7 @@ const benefits = [
   },
 ];
 
-export default function Newsletter() {
+export default function Newsletter({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="Newsletter" title="Love, a little better every week">
@@ -51,7 +68,7 @@ export default function Newsletter() {
             Join the newsletter
           </h2>
           <p className="mt-2 mb-6 text-muted">Just your e-mail address. One letter a week.</p>
-          <NewsletterForm id="page" />
+          <NewsletterForm id="page" subscribedByRedirect={loaderData.subscribed} />
           <p className="mt-6 text-muted">No spam, ever. Unsubscribe at any time.</p>
         </section>
         <section aria-labelledby="benefits-heading">

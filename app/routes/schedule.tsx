@@ -8,6 +8,7 @@ import { practice, whatsappLink } from "~/content/site";
 import { checkSubmission, commonFailure, readForm, submitMeta } from "~/lib/forms/action.server";
 import { bookingSchema, formValues } from "~/lib/forms/schemas";
 import { bookingUrl } from "~/lib/scheduling";
+import { resilientClientAction } from "~/lib/forms/client-action";
 import { formHeaders } from "~/lib/forms/headers";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/schedule";
@@ -18,6 +19,8 @@ export const meta = metaFor(pages.schedule);
 export function loader({ context }: Route.LoaderArgs) {
   return { providerOrigin: new URL(context.services.schedulingUrl).origin };
 }
+
+export const clientAction = resilientClientAction;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -43,18 +46,18 @@ export async function action({ request, context }: Route.ActionArgs) {
           id: 0,
           token: "",
         } satisfies BookingOutcome)
-      : redirect(bookingUrl(base, form.data));
+      : redirect(bookingUrl(base, form.data), 303);
   }
   const result = await forms.booking(
     form.data,
-    submitMeta(request, context, "Schedule Your Appointment"),
+    submitMeta(request, context, "Schedule Your Appointment", form.values),
   );
   if (result.status !== "ok") {
     const failed: BookingOutcome = { outcome: "failed", message: messages.booking.failed };
     return commonFailure(result) ?? data(failed, { status: 500 });
   }
   // Without JavaScript there is no dialog: go to the provider's page itself, details filled in.
-  if (!withScript) return redirect(bookingUrl(base, form.data));
+  if (!withScript) return redirect(bookingUrl(base, form.data), 303);
   return {
     outcome: "open",
     providerUrl: bookingUrl(base, form.data, embedDomain),

@@ -112,3 +112,20 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * Idempotency keys of form posts (docs/decisions/012). `key` is a hash of the form, the browser's
+ * random key and the content, so a repeat of the same post finds the first one's row and a reused
+ * key with other content is new. Written in the same transaction as what it points to.
+ */
+export const idempotencyKeys = pgTable("idempotency_keys", {
+  key: text("key").primaryKey(),
+  kind: text("kind").notNull(),
+  submissionId: bigint("submission_id", { mode: "number" }).references(() => submissions.id, {
+    onDelete: "cascade",
+  }),
+  orderId: bigint("order_id", { mode: "number" }).references(() => orders.id),
+  /** checkout: Paystack's payment page for this order, so a repeat never initializes twice */
+  answer: jsonb("answer").$type<{ url: string }>(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,14 @@ import { describeDatabaseError } from "../db/errors";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 import { deliveries, submissions, subscribers } from "../db/schema";
+import {
+  RepeatedPost,
+  type StoredKey,
+  claimKey,
+  findKey,
+  idempotencyHash,
+  validKey,
+} from "../idempotency";
 import type { Logger } from "../logger";
 import type { Destination, Outbox } from "../outbox";
 import type { RateLimiter } from "../rate-limit";
@@ -39,6 +47,7 @@ export function createFormsService(deps: FormsDeps): FormsService {
   async function store(
     kind: "contact" | "newsletter" | "booking",
     payload: Record<string, string>,
+    keyHash: string | undefined,
     alsoInTransaction?: (tx: Tx) => Promise<void>,
   ) {
     const targets = deps.destinations[kind];
@@ -49,6 +58,7 @@ export function createFormsService(deps: FormsDeps): FormsService {
         .values({ kind, payload })
         .returning({ id: submissions.id });
       const id = row!.id;
+      if (keyHash) await claimKey(tx, { key: keyHash, kind, submissionId: id });
       const rows = targets.length
         ? await tx
             .insert(deliveries)
@@ -68,9 +78,17 @@ export function createFormsService(deps: FormsDeps): FormsService {
     payload: Record<string, string>,
     meta: SubmitMeta,
     alsoInTransaction?: (tx: Tx) => Promise<void>,
-  ): Promise<FormResult> {
+    /** stored with the payload but not part of what the visitor sent */
+    extra: Record<string, string> = {},
+  ): Promise<FormResult & { repeatOf?: Record<string, string> }> {
     let stored: Awaited<ReturnType<typeof store>>;
+    const keyHash = validKey(meta.idempotencyKey)
+      ? idempotencyHash(kind, meta.idempotencyKey, payload)
+      : undefined;
     try {
+      // A repeat of a stored post is answered as the first one was, and costs no rate limit.
+      const seen = keyHash ? await findKey(db, keyHash) : undefined;
+      if (seen) return await repeatOutcome(seen);
       const limit = await deps.rateLimit(kind, meta.ip);
       if (!limit.allowed) {
         logger.warn({ form: kind }, "form rate limited");
@@ -78,10 +96,15 @@ export function createFormsService(deps: FormsDeps): FormsService {
       }
       stored = await store(
         kind,
-        { ...payload, pageUri: meta.pageUri, pageName: meta.pageName },
+        { ...payload, ...extra, pageUri: meta.pageUri, pageName: meta.pageName },
+        keyHash,
         alsoInTransaction,
       );
     } catch (error) {
+      if (error instanceof RepeatedPost && keyHash) {
+        const seen = await findKey(db, keyHash).catch(() => undefined);
+        if (seen) return repeatOutcome(seen);
+      }
       logger.error({ form: kind, err: describeDatabaseError(error) }, "could not store submission");
       return { status: "unavailable" };
     }
@@ -122,13 +145,42 @@ export function createFormsService(deps: FormsDeps): FormsService {
     return row !== undefined;
   }
 
+  /** What the first post with this key was told, read back from what it stored. */
+  async function repeatOutcome(
+    seen: StoredKey,
+  ): Promise<FormResult & { repeatOf?: Record<string, string> }> {
+    const id = seen.submissionId;
+    if (id == null) return { status: "unavailable" };
+    const [first] = await db.select().from(submissions).where(eq(submissions.id, id));
+    const [crm] = await db
+      .select({ status: deliveries.status })
+      .from(deliveries)
+      .where(and(eq(deliveries.submissionId, id), eq(deliveries.destination, "hubspot")));
+    logger.info({ form: seen.kind, submission: id }, "repeated post answered from its first");
+    if (crm?.status === "rejected") return { status: "rejected", id, repeatOf: first?.payload };
+    return {
+      status: "ok",
+      id,
+      deferred: !!crm && crm.status !== "delivered",
+      repeatOf: first?.payload,
+    };
+  }
+
   return {
-    contact: (input, meta) => submit("contact", { ...input }, meta),
+    contact: async (input, meta) => {
+      const { repeatOf: _, ...result } = await submit("contact", { ...input }, meta);
+      return result;
+    },
 
     async booking(input, meta) {
       const token = randomBytes(18).toString("base64url");
-      const result = await submit("booking", { ...input, token, booked: "no" }, meta);
-      return result.status === "ok" ? { ...result, token } : result;
+      // The token is not content: it is made anew per request, so it stays out of the key's hash.
+      const { repeatOf, ...result } = await submit("booking", { ...input }, meta, undefined, {
+        token,
+        booked: "no",
+      });
+      if (result.status !== "ok") return result;
+      return { ...result, token: repeatOf?.token ?? token };
     },
 
     async markBooked(id, token) {
@@ -174,12 +226,13 @@ export function createFormsService(deps: FormsDeps): FormsService {
         );
         return { status: "unavailable" };
       }
-      return submit("newsletter", { email }, meta, async (tx) => {
+      const { repeatOf: _, ...result } = await submit("newsletter", { email }, meta, async (tx) => {
         const token = randomBytes(24).toString("base64url");
         await tx.execute(sql`
           insert into subscribers (email, token) values (${email}, ${token})
           on conflict (lower(email)) do nothing`);
       });
+      return result;
     },
 
     async subscription(token) {

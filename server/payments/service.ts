@@ -13,6 +13,17 @@ import type { Logger } from "../logger";
 import type { Destination, Outbox } from "../outbox";
 import type { RateLimiter } from "../rate-limit";
 import {
+  RepeatedPost,
+  type StoredKey,
+  claimKey,
+  findKey,
+  idempotencyHash,
+  saveAnswer,
+  validKey,
+} from "../idempotency";
+import { orders } from "../db/schema";
+import { eq } from "drizzle-orm";
+import {
   type Order,
   createOrder,
   findOrder,
@@ -118,25 +129,58 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return recordSuccess(order, charge, via);
   }
 
+  /**
+   * A checkout sent again with the same key: its Paystack page when the first got one. Otherwise
+   * the first failed or is still waiting on Paystack, and a second initialize is never made.
+   */
+  async function repeatOutcome(seen: StoredKey): Promise<CheckoutResult> {
+    const [order] = seen.orderId
+      ? await db.select().from(orders).where(eq(orders.id, seen.orderId))
+      : [];
+    logger.info({ order: order?.id }, "repeated checkout answered from its first");
+    if (seen.answer?.url && order?.status !== "failed") {
+      return { status: "redirect", url: seen.answer.url };
+    }
+    return { status: "failed" };
+  }
+
   const service: PaymentsService = {
     async start(itemId, input, meta): Promise<CheckoutResult> {
       const item = findCheckoutItem(itemId);
       if (!item) return { status: "unknown-item" };
+      const keyHash = validKey(meta.idempotencyKey)
+        ? idempotencyHash("checkout", meta.idempotencyKey, { item: item.id, ...input })
+        : undefined;
       let order: Order;
       try {
+        // A repeat of a started checkout goes back to the same Paystack page: one order, one
+        // initialize per key.
+        const seen = keyHash ? await findKey(db, keyHash) : undefined;
+        if (seen) return repeatOutcome(seen);
         const limit = await deps.rateLimit("checkout", meta.ip);
         if (!limit.allowed) {
           logger.warn({ form: "checkout" }, "form rate limited");
           return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
         }
-        order = await createOrder(db, {
+        const values = {
           reference: newReference(),
           itemId: item.id,
           itemName: item.name,
           amountKobo: nairaToKobo(item.price),
           ...input,
-        });
+        };
+        order = keyHash
+          ? await db.transaction(async (tx) => {
+              const [created] = await tx.insert(orders).values(values).returning();
+              await claimKey(tx, { key: keyHash, kind: "checkout", orderId: created!.id });
+              return created!;
+            })
+          : await createOrder(db, values);
       } catch (error) {
+        if (error instanceof RepeatedPost && keyHash) {
+          const seen = await findKey(db, keyHash).catch(() => undefined);
+          if (seen) return repeatOutcome(seen);
+        }
         logger.error({ err: describeDatabaseError(error) }, "could not store order");
         return { status: "unavailable" };
       }
@@ -151,6 +195,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await markFailed(db, order.reference, started.error).catch(() => false);
         logger.warn({ order: order.id, error: started.error }, "payment could not be started");
         return { status: "failed" };
+      }
+      if (keyHash) {
+        await saveAnswer(db, keyHash, { url: started.authorizationUrl }).catch((error) =>
+          logger.error({ order: order.id, err: (error as Error).message }, "answer not kept"),
+        );
       }
       logger.info({ order: order.id, item: item.id }, "payment started");
       return { status: "redirect", url: started.authorizationUrl };

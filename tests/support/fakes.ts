@@ -49,6 +49,13 @@ export const fakes = {
       body: JSON.stringify({ initialize }),
     });
   },
+  /** Payments the fake Paystack was asked to start for this e-mail address. */
+  async paystackInitializedFor(email: string): Promise<{ reference: string }[]> {
+    const all: { reference: string; email: string }[] = await (
+      await fetch(`${fakePaystack}/__admin/transactions`)
+    ).json();
+    return all.filter((t) => t.email === email);
+  },
   /** Makes the fake report another amount (in kobo) for this payment. */
   async paystackTamper(reference: string, amount: number) {
     const response = await fetch(`${fakePaystack}/__admin/tamper`, {

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useState } from "react";
+import { useFetcher } from "react-router";
 import { messages } from "~/content/messages";
 import type { FieldErrors } from "~/lib/forms/fields";
-import { preloadFormSupport, schemasForSubmit } from "~/lib/forms/lazy-schemas";
 import { toast } from "~/lib/toast-store";
-import { useHydrated } from "~/lib/use-hydrated";
 import { FormNotice } from "./FormNotice";
 import { TextField } from "./Field";
 import { Honeypot } from "./Honeypot";
 import { SchedulingDialog } from "./SchedulingDialog";
+import { useResilientForm } from "./useResilientForm";
 
 export type BookingOutcome =
   | { outcome: "open"; providerUrl: string; id: number; token: string }
@@ -17,43 +16,45 @@ export type BookingOutcome =
   | { outcome: "rate-limited" | "failed" | "bad-request"; message: string };
 
 const empty = { name: "", email: "", phone: "" };
+const fieldOrder = ["name", "email", "phone"] as const;
 
 /**
  * 'Book Your Session': name, e-mail and phone, then the provider's page in a dialog. The request
- * is stored first so the practice can call back anyone who leaves the provider's page.
+ * is stored first so the practice can call back anyone who leaves the provider's page; the dialog
+ * opens only once it is (docs/decisions/013).
  */
 export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
-  const fetcher = useFetcher<BookingOutcome>();
   const confirm = useFetcher();
-  const pageResult = useActionData<BookingOutcome>();
-  const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useResilientForm<BookingOutcome>({
+    action: "/schedule",
+    fieldOrder,
+    schema: (s) => s.bookingSchema,
+    unreachable: { title: messages.booking.unreachable, description: messages.booking.kept },
+    onAnswer: (data) => {
+      if (data.outcome === "open") {
+        toast({ title: messages.booking.popup });
+      } else if (data.outcome !== "invalid" && data.outcome !== "booked") {
+        toast({
+          title: messages.booking.failed,
+          description: data.message,
+          variant: "destructive",
+        });
+      }
+    },
+  });
+  const { fetcher, pageResult, hydrated, errors, busy } = form;
   const [fields, setFields] = useState(() =>
     pageResult && "values" in pageResult ? { ...empty, ...pageResult.values } : empty,
   );
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   // The dialog is open for the latest "open" answer until the visitor closes it.
-  const [closedFor, setClosedFor] = useState<BookingOutcome | undefined>();
-  const dialog =
-    fetcher.data?.outcome === "open" && closedFor !== fetcher.data ? fetcher.data : null;
-  const result = fetcher.data ?? pageResult;
-  const errors = { ...(result?.outcome === "invalid" ? result.errors : {}), ...clientErrors };
+  const [closedFor, setClosedFor] = useState<unknown>();
+  const answer = fetcher.data?.outcome === "open" ? fetcher.data : null;
+  const dialog = answer && closedFor !== answer ? answer : null;
   const complete = Object.values(fields).every((v) => v.trim() !== "");
-  const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || fetcher.state !== "idle") return;
-    if (data.outcome === "open") {
-      toast({ title: messages.booking.popup });
-    } else if (data.outcome !== "invalid" && data.outcome !== "booked") {
-      toast({ title: messages.booking.failed, description: data.message, variant: "destructive" });
-    }
-  }, [fetcher.data, fetcher.state]);
 
   const clear = () => {
     setFields(empty);
-    setClientErrors({});
+    form.clearErrors();
     toast({ title: messages.booking.cleared });
   };
 
@@ -74,29 +75,11 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
   return (
     <>
       <fetcher.Form
-        ref={formRef}
-        method="post"
-        action="/schedule"
+        {...form.formProps}
         className="relative space-y-5"
         aria-labelledby="book-heading"
-        onFocus={preloadFormSupport}
-        onSubmit={(event) => {
-          const schemas = schemasForSubmit(event);
-          if (!schemas) return;
-          const { validateForm, bookingSchema } = schemas;
-          const check = validateForm(bookingSchema, fields);
-          if (!check.ok) {
-            event.preventDefault();
-            setClientErrors(check.errors);
-            const first = ["name", "email", "phone"].find((f) => check.errors[f]);
-            event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-            return;
-          }
-          setClientErrors({});
-        }}
       >
         {pageResult &&
-          !fetcher.data &&
           pageResult.outcome !== "invalid" &&
           pageResult.outcome !== "open" &&
           pageResult.outcome !== "booked" && (
@@ -160,7 +143,7 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
         url={dialog?.providerUrl ?? null}
         providerOrigin={providerOrigin}
         onBooked={onBooked}
-        onClose={() => setClosedFor(fetcher.data)}
+        onClose={() => setClosedFor(answer)}
       />
     </>
   );

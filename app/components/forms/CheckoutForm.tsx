@@ -1,51 +1,29 @@
-import { useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
 import { messages } from "~/content/messages";
 import { checkoutHref } from "~/lib/checkout-items";
 import type { FormOutcome } from "~/lib/forms/outcomes";
-import { type FieldErrors, checkoutSchema, formValues, validateForm } from "~/lib/forms/schemas";
-import { useHydrated } from "~/lib/use-hydrated";
 import { FormNotice } from "./FormNotice";
 import { TextField } from "./Field";
 import { Honeypot } from "./Honeypot";
+import { useResilientForm } from "./useResilientForm";
 
-const fieldOrder = ["name", "email", "phone"];
+const fieldOrder = ["name", "email", "phone"] as const;
 
 /**
- * Who is paying. An ordinary form posting to the checkout action, with or without JavaScript:
- * the answer is a redirect to Paystack's page, or this page again with the problem shown.
+ * Who is paying. Posts to the checkout action, with or without JavaScript: the answer is a
+ * redirect to Paystack's page, or the problem shown above the form. A repeat of the same post
+ * (same idempotency key) is sent to the same Paystack page, never a second order.
  */
 export function CheckoutForm({ itemId }: { itemId: string }) {
-  const result = useActionData<FormOutcome>();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const errors = { ...(result?.outcome === "invalid" ? result.errors : {}), ...clientErrors };
-  const values = result && "values" in result ? result.values : undefined;
-  // After a post the first field in error takes focus when the page loads.
-  const firstInvalid = fieldOrder.find((f) => errors[f]);
-  const focusProps = (name: string) =>
-    result?.outcome === "invalid" && firstInvalid === name ? { autoFocus: true } : {};
+  const form = useResilientForm<FormOutcome>({
+    action: checkoutHref(itemId),
+    fieldOrder,
+    schema: (s) => s.checkoutSchema,
+    unreachable: { title: messages.checkout.unreachable, description: messages.checkout.kept },
+  });
+  const { result, errors, values, focusProps, busy } = form;
 
   return (
-    <Form
-      method="post"
-      action={checkoutHref(itemId)}
-      className="relative space-y-5"
-      noValidate={hydrated}
-      onSubmit={(event) => {
-        const check = validateForm(checkoutSchema, formValues(new FormData(event.currentTarget)));
-        if (!check.ok) {
-          event.preventDefault();
-          setClientErrors(check.errors);
-          const first = fieldOrder.find((f) => check.errors[f]);
-          event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-          return;
-        }
-        setClientErrors({});
-      }}
-    >
+    <form.fetcher.Form {...form.formProps} className="relative space-y-5">
       {result && <Notice result={result} />}
       <Honeypot />
       <TextField
@@ -89,7 +67,7 @@ export function CheckoutForm({ itemId }: { itemId: string }) {
       >
         {busy ? messages.checkout.buttonBusy : messages.checkout.button}
       </button>
-    </Form>
+    </form.fetcher.Form>
   );
 }
 

@@ -1,99 +1,67 @@
-import { useEffect, useRef, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { toast } from "~/lib/toast-store";
 import { messages } from "~/content/messages";
 import type { FormOutcome } from "~/lib/forms/outcomes";
-import { type FieldErrors, defaultNeed, formValues, needOptions } from "~/lib/forms/fields";
-import { preloadFormSupport, schemasForSubmit } from "~/lib/forms/lazy-schemas";
-import { toast } from "~/lib/toast-store";
-import { useHydrated } from "~/lib/use-hydrated";
+import { defaultNeed, needOptions } from "~/lib/forms/fields";
 import { FormNotice } from "./FormNotice";
 import { SelectField, TextArea, TextField } from "./Field";
 import { Honeypot } from "./Honeypot";
+import { useResilientForm } from "./useResilientForm";
 
-const fieldOrder = ["name", "email", "phone", "need", "message"];
-
-function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors) {
-  const first = fieldOrder.find((f) => errors[f]);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-}
+const fieldOrder = ["name", "email", "phone", "need", "message"] as const;
 
 /**
  * The contact form. With JavaScript it posts in the background and answers with toasts; without,
- * it is an ordinary form and the answer is shown above it (useActionData).
+ * it is an ordinary form: the answer is shown above it, and a sent message arrives on
+ * /contact?sent=1 after a redirect (`sentByRedirect`).
  */
-export function ContactForm() {
-  const fetcher = useFetcher<FormOutcome>();
-  const pageResult = useActionData<FormOutcome>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const result = fetcher.data ?? pageResult;
-  const busy = fetcher.state !== "idle";
-  const hydrated = useHydrated();
-
-  const serverErrors = result?.outcome === "invalid" ? result.errors : {};
-  const errors = { ...serverErrors, ...clientErrors };
-  const values = result && "values" in result ? result.values : undefined;
-  // After a full-page post the first field in error takes focus when the page loads.
-  const autoFocusField =
-    pageResult && !fetcher.data ? fieldOrder.find((f) => errors[f]) : undefined;
-  const focusProps = (name: string) => (autoFocusField === name ? { autoFocus: true } : {});
-
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || fetcher.state !== "idle") return;
-    switch (data.outcome) {
-      case "sent":
-        toast({
-          title: messages.contact.sent,
-          description: data.deferred ? messages.contact.sentDeferred : undefined,
-        });
-        formRef.current?.reset();
-        break;
-      case "crm-rejected":
-        toast({
-          title: messages.contact.crmRejected,
-          description: messages.contact.crmRejectedDetail,
-          variant: "destructive",
-        });
-        break;
-      case "invalid":
-        focusFirstInvalid(formRef.current, data.errors);
-        break;
-      default:
-        toast({
-          title: messages.contact.failed,
-          description: data.message,
-          variant: "destructive",
-        });
-    }
-  }, [fetcher.data, fetcher.state]);
+export function ContactForm({ sentByRedirect }: { sentByRedirect?: "now" | "later" }) {
+  const form = useResilientForm<FormOutcome>({
+    action: "/contact",
+    fieldOrder,
+    schema: (s) => s.contactSchema,
+    unreachable: { title: messages.contact.failed, description: messages.contact.kept },
+    onAnswer: (data) => {
+      switch (data.outcome) {
+        case "sent":
+          toast({
+            title: messages.contact.sent,
+            description: data.deferred ? messages.contact.sentDeferred : undefined,
+          });
+          form.formProps.ref.current?.reset();
+          break;
+        case "crm-rejected":
+          toast({
+            title: messages.contact.crmRejected,
+            description: messages.contact.crmRejectedDetail,
+            variant: "destructive",
+          });
+          break;
+        case "invalid":
+          break;
+        default:
+          toast({
+            title: messages.contact.failed,
+            description: data.message,
+            variant: "destructive",
+          });
+      }
+    },
+  });
+  const { errors, values, focusProps, busy } = form;
+  const pageResult: FormOutcome | undefined =
+    form.pageResult ??
+    (sentByRedirect ? { outcome: "sent", deferred: sentByRedirect === "later" } : undefined);
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/contact"
+    <form.fetcher.Form
+      {...form.formProps}
       className="relative space-y-5"
-      // Once React runs, the shared schema checks the form and speaks at each field; before that
-      // (or without JavaScript) the browser's own checks apply.
-      noValidate={hydrated}
-      onFocus={preloadFormSupport}
       onSubmit={(event) => {
-        const schemas = schemasForSubmit(event);
-        if (!schemas) return;
-        const { validateForm, contactSchema } = schemas;
-        const check = validateForm(contactSchema, formValues(new FormData(event.currentTarget)));
-        if (!check.ok) {
-          event.preventDefault();
-          setClientErrors(check.errors);
-          focusFirstInvalid(event.currentTarget, check.errors);
-          return;
-        }
-        setClientErrors({});
-        toast({ title: messages.contact.sending });
+        if (!busy) toast({ title: messages.contact.sending });
+        form.formProps.onSubmit(event);
       }}
     >
-      {pageResult && !fetcher.data && <PageNotice result={pageResult} />}
+      {pageResult && <PageNotice result={pageResult} />}
       <Honeypot />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
@@ -158,7 +126,7 @@ export function ContactForm() {
       >
         {busy ? messages.contact.buttonBusy : messages.contact.button}
       </button>
-    </fetcher.Form>
+    </form.fetcher.Form>
   );
 }
 

@@ -1,43 +1,52 @@
-import { useEffect, useRef, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { PrefetchPageLinks } from "react-router";
+import { useState } from "react";
 import { messages } from "~/content/messages";
 import type { FormOutcome } from "~/lib/forms/outcomes";
-import type { FieldErrors } from "~/lib/forms/fields";
-import { preloadFormSupport, schemasForSubmit } from "~/lib/forms/lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { FormNotice } from "./FormNotice";
 import { TextField } from "./Field";
 import { Honeypot } from "./Honeypot";
+import { useResilientForm } from "./useResilientForm";
+
+const fieldOrder = ["email"] as const;
 
 /**
  * Newsletter sign-up, on /newsletter and in the footer. Both post to the /newsletter action;
- * after signing up the form gives way to the 'Thank You!' confirmation.
+ * after signing up the form gives way to the 'Thank You!' confirmation (without JavaScript, on
+ * /newsletter?subscribed=1 after a redirect: `subscribedByRedirect`).
  */
-export function NewsletterForm({ id, compact = false }: { id: string; compact?: boolean }) {
-  const fetcher = useFetcher<FormOutcome>({ key: `newsletter-${id}` });
-  // Only the page's own form reads a full-page result, so the footer does not repeat it.
-  const pageResult = useActionData<FormOutcome>();
-  const result = fetcher.data ?? (compact ? undefined : pageResult);
-  const [clientError, setClientError] = useState<string>();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const serverErrors: FieldErrors = result?.outcome === "invalid" ? result.errors : {};
-  const error = clientError ?? serverErrors.email;
-  const fieldName = "email";
-
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || fetcher.state !== "idle") return;
-    if (data.outcome === "invalid") inputRef.current?.focus();
-    else if (data.outcome !== "sent") {
+export function NewsletterForm({
+  id,
+  compact = false,
+  subscribedByRedirect = false,
+}: {
+  id: string;
+  compact?: boolean;
+  subscribedByRedirect?: boolean;
+}) {
+  // The footer's form posts to /newsletter from any page: its route module (with the clientAction
+  // that catches a dropped connection) is fetched once someone starts typing, while still online.
+  const [prefetch, setPrefetch] = useState(false);
+  const form = useResilientForm<FormOutcome>({
+    action: "/newsletter",
+    fieldOrder,
+    fetcherKey: `newsletter-${id}`,
+    // Only the page's own form reads a full-page result, so the footer does not repeat it.
+    readsPageResult: !compact,
+    schema: (s) => s.newsletterSchema,
+    unreachable: { title: messages.newsletter.unreachable, description: messages.newsletter.kept },
+    onAnswer: (data) => {
+      if (data.outcome === "sent" || data.outcome === "invalid") return;
       toast({
         title: messages.newsletter.failed,
         description: "message" in data ? data.message : undefined,
         variant: "destructive",
       });
-    }
-  }, [fetcher.data, fetcher.state]);
+    },
+  });
+  const { result, errors, busy } = form;
 
-  if (result?.outcome === "sent") {
+  if (result?.outcome === "sent" || (subscribedByRedirect && !compact && !result)) {
     return (
       <div
         role="status"
@@ -52,25 +61,15 @@ export function NewsletterForm({ id, compact = false }: { id: string; compact?: 
   }
 
   return (
-    <fetcher.Form
-      method="post"
-      action="/newsletter"
+    <form.fetcher.Form
+      {...form.formProps}
       className="relative"
-      onFocus={preloadFormSupport}
-      onSubmit={(event) => {
-        const schemas = schemasForSubmit(event);
-        if (!schemas) return;
-        const { validateForm, newsletterSchema } = schemas;
-        const check = validateForm(newsletterSchema, { email: inputRef.current?.value ?? "" });
-        if (!check.ok) {
-          event.preventDefault();
-          setClientError(check.errors.email);
-          inputRef.current?.focus();
-          return;
-        }
-        setClientError(undefined);
+      onFocus={() => {
+        form.formProps.onFocus();
+        setPrefetch(true);
       }}
     >
+      {prefetch && <PrefetchPageLinks page="/newsletter" />}
       {!compact && result && result.outcome !== "invalid" && (
         <div className="mb-4">
           <FormNotice tone="error" title={messages.newsletter.failed}>
@@ -82,8 +81,7 @@ export function NewsletterForm({ id, compact = false }: { id: string; compact?: 
       <div className={`flex flex-col gap-3 ${compact ? "" : "sm:flex-row sm:items-start"}`}>
         <div className="flex-1">
           <TextField
-            ref={inputRef}
-            name={fieldName}
+            name="email"
             id={`${id}-email`}
             // The footer's field has its own name, so pages with another form keep one "Email Address".
             label={compact ? "Your e-mail for the newsletter" : "Email Address"}
@@ -92,19 +90,20 @@ export function NewsletterForm({ id, compact = false }: { id: string; compact?: 
             required
             maxLength={254}
             placeholder="you@example.com"
-            defaultValue={result && "values" in result ? result.values.email : undefined}
-            error={error}
+            defaultValue={form.values?.email}
+            error={errors.email}
             tone={compact ? "dark" : "light"}
+            {...form.focusProps("email")}
           />
         </div>
         <button
           type="submit"
-          disabled={fetcher.state !== "idle"}
+          disabled={busy}
           className={`btn-primary disabled:opacity-60 ${compact ? "" : "sm:mt-8"}`}
         >
-          {fetcher.state !== "idle" ? "Subscribing..." : "Subscribe"}
+          {busy ? "Subscribing..." : "Subscribe"}
         </button>
       </div>
-    </fetcher.Form>
+    </form.fetcher.Form>
   );
 }

@@ -4,6 +4,7 @@ import type { FormResult, SubmitMeta } from "../load-context";
 import type { z } from "zod";
 import type { FormOutcome } from "./outcomes";
 import { HONEYPOT_FIELD, formValues, validateForm } from "./schemas";
+import { IDEMPOTENCY_FIELD } from "./fields";
 import { messages } from "~/content/messages";
 
 /** Reads a posted form; a body that cannot be parsed answers 400 with a clear message. */
@@ -25,9 +26,24 @@ export function submitMeta(
   request: Request,
   context: AppLoadContext,
   pageName: string,
+  values: Record<string, string> = {},
 ): SubmitMeta {
   const url = new URL(request.url);
-  return { ip: context.clientIp, pageUri: `${context.siteUrl}${url.pathname}`, pageName };
+  return {
+    ip: context.clientIp,
+    pageUri: `${context.siteUrl}${url.pathname}`,
+    pageName,
+    idempotencyKey: values[IDEMPOTENCY_FIELD] || undefined,
+  };
+}
+
+/**
+ * Post/Redirect/Get for a form sent without JavaScript (it carries no idempotency key, which only
+ * the hydrated form adds): the outcome travels in the query string, never a cookie, so the page
+ * cache, which skips URLs with a query, renders it per request (docs/decisions/013).
+ */
+export function isFullPagePost(values: Record<string, string>): boolean {
+  return !values[IDEMPOTENCY_FIELD];
 }
 
 /** The answer for the outcomes every form shares: rate limited, or not stored at all. */

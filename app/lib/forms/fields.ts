@@ -26,6 +26,9 @@ export type FieldErrors = Partial<Record<string, string>>;
 /** The name of the hidden field bots fill in and people never see. */
 export const HONEYPOT_FIELD = "company_website";
 
+/** The hidden field carrying a form instance's idempotency key, made in the browser. */
+export const IDEMPOTENCY_FIELD = "idempotency_key";
+
 /** Plain string values of a FormData (files and repeated keys are ignored). */
 export function formValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};
