@@ -52,6 +52,23 @@ test("Clear Form empties every field with a toast", async ({ page }) => {
   await expect(page.getByLabel("Contact number")).toHaveValue("");
 });
 
+test("the first Escape after 'Complete Booking on the Popup' closes the dialog, not the toast", async ({
+  page,
+}) => {
+  await page.goto("/schedule");
+  await fill(page);
+  await page.getByRole("button", { name: "Complete Booking" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose your time" });
+  await expect(dialog).toBeVisible();
+  await expect(toastWith(page, "Complete Booking on the Popup")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/schedule$/);
+  await expect(toastWith(page, "Complete Booking on the Popup")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(toastWith(page, "Complete Booking on the Popup")).toBeHidden();
+});
+
 test("submitting stores the request, e-mails the practice and opens the provider with the details filled in", async ({
   page,
   baseURL,

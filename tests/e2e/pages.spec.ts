@@ -4,6 +4,7 @@ import { hiddenThread } from "../../app/content/campaign";
 import { faqs } from "../../app/content/faq";
 import { homeVideo } from "../../app/content/home";
 import { mapPlans } from "../../app/content/programmes";
+import { practice } from "../../app/content/site";
 import { stories } from "../../app/content/stories";
 import { leadCounsellor, teamMembers } from "../../app/content/team";
 import { fallbackTestimonials } from "../../app/content/testimonials";
@@ -311,10 +312,50 @@ test.describe("the book", () => {
 });
 
 test.describe("the other reading pages", () => {
-  test("/heal links to WhatsApp with 'Dm us Heal'", async ({ page }) => {
+  test("/heal's 'Dm us Heal' opens the WhatsApp catalogue the footer links to", async ({
+    page,
+  }) => {
+    const catalogue = practice.social.find((s) => s.name === "WhatsApp")!.url;
     await page.goto("/heal");
-    const links = page.getByRole("link", { name: "Dm us Heal" });
-    await expect(links.first()).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=Heal$/);
+    const links = page.getByRole("link", { name: "Dm us Heal", exact: true });
+    await expect(links).toHaveCount(2);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute("href", catalogue);
+      await expect(link).toHaveAttribute("target", "_blank");
+    }
+    await expect(
+      page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: "Kindred Hearts catalogue on WhatsApp" }),
+    ).toHaveAttribute("href", catalogue);
+    await expect(
+      page.getByRole("link", { name: "Send “Heal” in a WhatsApp chat" }),
+    ).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=Heal$/);
+  });
+
+  test("/contact lists every social link beside phones, e-mails, address and hours", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const main = page.getByRole("main");
+    for (const name of ["Call us", "E-mail us", "Visit us", "Follow us"]) {
+      await expect(main.getByRole("heading", { name, exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole("heading", { name: /^Office hours/ })).toBeVisible();
+    for (const s of practice.social) {
+      const link = main.getByRole("link", { name: s.label, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveText(s.name);
+      await expect(link).toHaveAttribute("href", s.url);
+    }
+    expect(practice.social.map((s) => s.name)).toEqual([
+      "Instagram",
+      "Facebook",
+      "LinkedIn",
+      "TikTok",
+      "YouTube",
+      "WhatsApp",
+    ]);
   });
 
   test("/marraige-with-a-map has three plans, each opening WhatsApp with its name", async ({
