@@ -611,7 +611,8 @@ function buildReport(input: {
   );
   lines.push(
     "",
-    "WARN marks a missed throughput or latency target (noisy on a shared machine); FAIL marks a " +
+    "WARN marks a missed throughput, latency or memory target or a timed-out page request (noisy on a " +
+      "shared machine); FAIL marks a " +
       "hard failure and makes the command exit non-zero.",
     "",
   );
