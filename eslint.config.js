@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -51,6 +53,34 @@ export default tseslint.config(
           object: "process",
           property: "env",
           message: "Read configuration from server/config.ts.",
+        },
+      ],
+    },
+  },
+  {
+    // Imports point one way: no module may reach itself again through its imports.
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": undefined,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // app/lib is shared logic: it may not depend on UI (app/components).
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/components(/|$)|(\\.\\./)+components(/|$))",
+              message: "app/lib must not import app/components: move the shared part into app/lib.",
+            },
+          ],
         },
       ],
     },

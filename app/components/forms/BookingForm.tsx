@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { messages } from "~/content/messages";
 import type { FieldErrors } from "~/lib/forms/fields";
-import { preloadFormSupport, schemasForSubmit } from "~/lib/forms/lazy-schemas";
+import { preloadFormSupport, schemasForSubmit } from "./lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FormNotice } from "./FormNotice";

@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { messages } from "~/content/messages";
 import type { FormOutcome } from "~/lib/forms/outcomes";
 import type { FieldErrors } from "~/lib/forms/fields";
-import { preloadFormSupport, schemasForSubmit } from "~/lib/forms/lazy-schemas";
+import { preloadFormSupport, schemasForSubmit } from "./lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { FormNotice } from "./FormNotice";
 import { TextField } from "./Field";
