@@ -59,7 +59,11 @@ const envSchema = z.object({
   PAYSTACK_API_URL: optionalUrl("Paystack API base").transform(
     (v) => v ?? "https://api.paystack.co",
   ),
-  FORM_RATE_LIMIT: positiveInt(5),
+  FORM_RATE_LIMIT: positiveInt(5).refine((n) => n >= 1, {
+    message:
+      "must be at least 1: 0 would refuse every form. For no practical limit set a large number " +
+      "such as 1000000",
+  }),
   TRUST_PROXY: flag,
   RETENTION_DAYS: positiveInt(365).refine((d) => d >= 1, { message: "must be at least 1" }),
   LOG_LEVEL: optionalString
