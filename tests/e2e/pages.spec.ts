@@ -132,11 +132,12 @@ test.describe("the home page's carousels", () => {
   test("with reduced motion the slides wait for the visitor", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce", viewport: phone });
     const page = await context.newPage();
+    await page.clock.install();
     await gotoHydrated(page, "/");
     const banner = page.getByRole("region", { name: "Highlights" });
     await expect(banner.getByRole("button", { name: "Play slides" })).toBeVisible();
     await expect(banner).toHaveAttribute("data-autoplay", "paused");
-    await page.waitForTimeout(4_500);
+    await page.clock.runFor(4_500);
     await expect(banner.getByRole("group", { name: /of 3$/ })).toHaveAccessibleName("1 of 3");
     await context.close();
   });

@@ -1,4 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
+import { afterTwoFrames } from "../support/fixtures";
+import { gotoHydrated } from "../support/hydration";
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
@@ -94,11 +96,11 @@ test.describe("desktop navigation", () => {
   });
 
   test("the bar changes look once scrolled more than 10px", async ({ page }) => {
-    await page.goto("/about");
+    await gotoHydrated(page, "/about");
     const header = page.getByRole("banner");
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo(0, 8));
-    await page.waitForTimeout(100);
+    await afterTwoFrames(page);
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo(0, 200));
     await expect(header).toHaveAttribute("data-scrolled", "true");
