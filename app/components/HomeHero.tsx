@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { hero, heroBanners } from "~/content/home";
 import { practice } from "~/content/site";
 import { SnapCarousel } from "./carousel/SnapCarousel";
+import { HeroVideo } from "./HeroVideo";
 import { Picture } from "./Picture";
 
 /**
@@ -52,12 +53,16 @@ export function HomeHero() {
 
         {/* The counsellor's words sit under the picture, never over the people in it. */}
         <figure className="relative hidden lg:block">
-          <Picture
-            image={hero.poster.image}
-            alt={hero.poster.alt}
-            sizes="(min-width: 1152px) 544px, 45vw"
-            imgClassName="h-auto w-full rounded-3xl shadow-lg"
-          />
+          <div className="relative">
+            <Picture
+              image={hero.poster.image}
+              alt={hero.poster.alt}
+              sizes="(min-width: 1152px) 544px, 45vw"
+              className="block"
+              imgClassName="h-auto w-full rounded-3xl shadow-lg"
+            />
+            <HeroVideo />
+          </div>
           <blockquote className="relative mt-5 ml-auto max-w-md rounded-2xl bg-teal-800 px-6 py-5 text-teal-50 shadow-xl before:absolute before:-top-2 before:right-16 before:size-4 before:rotate-45 before:bg-teal-800 before:content-['']">
             <p className="font-display text-lg leading-snug text-white">“{hero.quote}”</p>
             <footer className="mt-3 text-sm text-teal-100">

@@ -429,3 +429,56 @@ test.describe("the other reading pages", () => {
     }
   });
 });
+
+test.describe("home hero video", () => {
+  test("a phone never requests the video", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: phone });
+    const page = await context.newPage();
+    const videos: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/video/")) videos.push(r.url());
+    });
+    await gotoHydrated(page, "/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.locator("video")).toHaveCount(0);
+    await page.setViewportSize({ width: 800, height: 844 });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(videos).toEqual([]);
+    await context.close();
+  });
+
+  test("a wide screen plays it over the poster, and Pause stops it", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await gotoHydrated(page, "/");
+    const hero = page.getByRole("region", { name: /Find your way back/ });
+    await expect(hero.getByRole("img", { name: /counsellor listening/ })).toBeVisible();
+    const video = page.getByTestId("hero-video");
+    await expect(video).toHaveJSProperty("muted", true);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0))
+      .toBe(true);
+    await hero.getByRole("button", { name: "Pause background video" }).click();
+    await expect(video).toHaveJSProperty("paused", true);
+    await hero.getByRole("button", { name: "Play background video" }).click();
+    await expect(video).toHaveJSProperty("paused", false);
+    await context.close();
+  });
+
+  test("with reduced motion the poster stays and no video is fetched", async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
+    const page = await context.newPage();
+    const videos: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/video/")) videos.push(r.url());
+    });
+    await gotoHydrated(page, "/");
+    await expect(page.getByRole("img", { name: /counsellor listening/ })).toBeVisible();
+    await expect(page.locator("video")).toHaveCount(0);
+    expect(videos).toEqual([]);
+    await context.close();
+  });
+});
