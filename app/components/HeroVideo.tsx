@@ -1,5 +1,6 @@
 import { Pause, Play } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { REDUCED_MOTION, useMediaQuery } from "~/lib/use-media-query";
 
 /** The clip made by scripts/make-hero-video.ts from the hero picture. */
@@ -21,14 +22,12 @@ function saveData(): boolean {
 export function HeroVideo() {
   const wide = useMediaQuery(WIDE);
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
-  const [allowed, setAllowed] = useState(false);
+  const hydrated = useHydrated();
   const [ready, setReady] = useState(false);
   const [paused, setPaused] = useState(false);
   const ref = useRef<HTMLVideoElement>(null);
 
-  useEffect(() => setAllowed(!saveData()), []);
-
-  if (!allowed || !wide || reducedMotion) return null;
+  if (!hydrated || !wide || reducedMotion || saveData()) return null;
 
   const toggle = () => {
     const video = ref.current;
