@@ -33,7 +33,7 @@ function ChatHeal({ className = "" }: { className?: string }) {
       rel="noopener noreferrer"
       target="_blank"
     >
-      Send “Heal” in a WhatsApp chat
+      Send “Heal” in a chat<span className="sr-only"> on WhatsApp</span>
     </a>
   );
 }

@@ -330,7 +330,7 @@ test.describe("the other reading pages", () => {
         .getByRole("link", { name: "Kindred Hearts catalogue on WhatsApp" }),
     ).toHaveAttribute("href", catalogue);
     await expect(
-      page.getByRole("link", { name: "Send “Heal” in a WhatsApp chat" }),
+      page.getByRole("link", { name: "Send “Heal” in a chat on WhatsApp" }),
     ).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=Heal$/);
   });
 
