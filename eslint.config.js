@@ -55,6 +55,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Import cycles are caught by tests/unit/imports.test.ts (eslint-plugin-import-x needs a native
+  // resolver whose other-platform builds this npm would not write into package-lock.json).
+  {
+    // app/lib is shared logic: it may not depend on UI (app/components).
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/components(/|$)|(\\.\\./)+components(/|$))",
+              message: "app/lib must not import app/components: move the shared part into app/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: { globals: globals.node },

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   Link,
   Links,
@@ -34,6 +34,17 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Marks the page as interactive once React has hydrated it: `<html data-hydrated="true">`. The
+ * end-to-end tests wait for it (tests/support/hydration.ts) before they click.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-NG">
@@ -52,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter />
         <ToastOutlet />
         <ConsentBanner />
+        <HydrationMark />
         <ScrollRestoration />
         <Scripts />
       </body>

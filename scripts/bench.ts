@@ -652,7 +652,8 @@ function buildReport(input: {
   lines.push(
     "",
     "WARN marks a missed throughput or latency target (noisy on a shared machine); FAIL marks a " +
-      "hard failure and makes the command exit non-zero.",
+      "hard failure (an errored or timed-out request, a lost form, RSS over the limit) and makes " +
+      "the command exit non-zero.",
     "",
   );
   return lines.join("\n");

@@ -62,7 +62,11 @@ const envSchema = z.object({
   PAYSTACK_RECONCILE_SECONDS: positiveInt(600).refine((s) => s >= 1, {
     message: "must be at least 1 (seconds between checks of pending payments)",
   }),
-  FORM_RATE_LIMIT: positiveInt(5),
+  FORM_RATE_LIMIT: positiveInt(5).refine((n) => n >= 1, {
+    message:
+      "must be at least 1: 0 would refuse every form. For no practical limit set a large number " +
+      "such as 1000000",
+  }),
   FORM_SITE_LIMIT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a whole number (forms per form per hour, from everyone together)",
   }),

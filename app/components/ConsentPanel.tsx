@@ -8,7 +8,7 @@ import {
   storeConsent,
   storedConsent,
 } from "~/lib/analytics";
-import { closeConsent, isReopened, subscribeConsent } from "./ConsentBanner";
+import { closeConsent, isReopened, subscribeConsent } from "~/lib/consent-store";
 
 /** The page last counted; kept outside the component, which React may mount again. */
 let lastSent: string | null = null;

@@ -1,9 +1,10 @@
-import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
+import { Clock, Heart, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { mapSearchUrl, fullAddress, practice, whatsappLink } from "~/content/site";
 import { formatTime } from "~/lib/opening-hours";
 import { OpenNow } from "./OpenNow";
+import { SocialLinks } from "./SocialLinks";
 
-/** Phones, e-mails, address and office hours, as shown on the contact and schedule pages. */
+/** Phones, e-mails, address, office hours and social links, as shown on the contact page. */
 export function ContactDetails() {
   return (
     <div className="space-y-6">
@@ -68,6 +69,12 @@ export function ContactDetails() {
           ))}
         </dl>
         <p className="mt-2 text-muted">{practice.emergencyNote}</p>
+      </div>
+      <div>
+        <h2 className="flex items-center gap-2 text-xl font-semibold">
+          <Heart aria-hidden="true" className="size-5 text-clay-600" /> Follow us
+        </h2>
+        <SocialLinks variant="page" />
       </div>
       <a href={whatsappLink()} className="btn-secondary" rel="noopener noreferrer" target="_blank">
         <MessageCircle aria-hidden="true" className="size-5" /> Chat with us on WhatsApp

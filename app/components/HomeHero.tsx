@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import { hero, heroBanners } from "~/content/home";
 import { practice } from "~/content/site";
 import { SnapCarousel } from "./carousel/SnapCarousel";
+import { HeroVideo } from "./HeroVideo";
 import { Picture } from "./Picture";
 
 /**
  * The home page's opening: the message and its two links, then pictures. Phones get a banner
- * slider (every 4 seconds); wide screens get one still picture with the counsellor's words.
+ * slider (every 4 seconds); wide screens get one still picture with the counsellor's words beneath it.
  */
 export function HomeHero() {
   return (
@@ -50,14 +51,19 @@ export function HomeHero() {
           </SnapCarousel>
         </div>
 
+        {/* The counsellor's words sit under the picture, never over the people in it. */}
         <figure className="relative hidden lg:block">
-          <Picture
-            image={hero.poster.image}
-            alt={hero.poster.alt}
-            sizes="(min-width: 1152px) 544px, 45vw"
-            imgClassName="h-auto w-full rounded-3xl shadow-lg"
-          />
-          <blockquote className="absolute -bottom-6 -left-6 max-w-sm rounded-2xl bg-teal-800 p-6 text-teal-50 shadow-xl">
+          <div className="relative">
+            <Picture
+              image={hero.poster.image}
+              alt={hero.poster.alt}
+              sizes="(min-width: 1152px) 544px, 45vw"
+              className="block"
+              imgClassName="h-auto w-full rounded-3xl shadow-lg"
+            />
+            <HeroVideo />
+          </div>
+          <blockquote className="relative mt-5 ml-auto max-w-md rounded-2xl bg-teal-800 px-6 py-5 text-teal-50 shadow-xl before:absolute before:-top-2 before:right-16 before:size-4 before:rotate-45 before:bg-teal-800 before:content-['']">
             <p className="font-display text-lg leading-snug text-white">“{hero.quote}”</p>
             <footer className="mt-3 text-sm text-teal-100">
               {practice.leadCounsellor}, Lead Counsellor

@@ -51,7 +51,7 @@ export function NavDropdown({ group }: { group: NavGroup }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        className={`flex min-h-11 items-center gap-1 rounded-md px-3 py-2 font-medium hover:text-clay-700 ${
+        className={`flex min-h-11 items-center gap-1 rounded-md px-3 py-2 font-medium whitespace-nowrap hover:text-clay-700 ${
           active ? "text-clay-700" : "text-ink"
         }`}
         onFocus={(event) => {

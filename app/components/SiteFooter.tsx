@@ -2,9 +2,10 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { footerQuickLinks } from "~/content/nav";
 import { fullAddress, mapSearchUrl, practice } from "~/content/site";
-import { BrandIcon } from "./BrandIcons";
-import { reopenConsent, useAnalyticsConfigured } from "./ConsentBanner";
+import { reopenConsent } from "~/lib/consent-store";
+import { useAnalyticsConfigured } from "./ConsentBanner";
 import { LogoMark } from "./Logo";
+import { SocialLinks } from "./SocialLinks";
 import { NewsletterForm } from "./forms/NewsletterForm";
 
 export function SiteFooter() {
@@ -35,22 +36,7 @@ export function SiteFooter() {
           <h2 className="mt-6 font-sans text-sm font-semibold tracking-widest text-white uppercase">
             Follow us
           </h2>
-          <ul className="mt-3 flex flex-wrap gap-2">
-            {practice.social.map((s) => (
-              <li key={s.name}>
-                <a
-                  href={s.url}
-                  aria-label={s.label}
-                  title={s.label}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="flex size-11 items-center justify-center rounded-full bg-teal-900 text-white hover:bg-clay-600 focus-visible:outline-gold"
-                >
-                  <BrandIcon name={s.name} className="size-5" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks variant="footer" />
         </div>
 
         <nav aria-labelledby="footer-quick-links">

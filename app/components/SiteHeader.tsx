@@ -44,7 +44,9 @@ export function SiteHeader() {
           </span>
         </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
+        {/* Desktop links from 1280 px: below that, "Heal Program" and the two buttons wrap (measured
+            with Chromium's default Linux fonts), so the menu button serves up to 1279 px. */}
+        <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-1 xl:gap-2">
             {desktopNav.map((entry) =>
               entry.kind === "link" ? (
@@ -52,7 +54,7 @@ export function SiteHeader() {
                   <Link
                     to={entry.link.path}
                     aria-current={isActivePath(entry.link.path, pathname) ? "page" : undefined}
-                    className="block rounded-md px-3 py-2 font-medium text-ink no-underline hover:text-clay-700 aria-[current=page]:text-clay-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
+                    className="block rounded-md px-3 py-2 font-medium whitespace-nowrap text-ink no-underline hover:text-clay-700 aria-[current=page]:text-clay-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
                   >
                     {entry.link.label}
                   </Link>
@@ -66,11 +68,11 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="hidden items-center gap-2 lg:flex">
-          <Link to={desktopContactButton.path} className="btn-outline px-4 py-2">
+        <div className="hidden items-center gap-2 xl:flex">
+          <Link to={desktopContactButton.path} className="btn-outline px-4 py-2 whitespace-nowrap">
             {desktopContactButton.label}
           </Link>
-          <Link to={bookButton.path} className="btn-primary px-4 py-2">
+          <Link to={bookButton.path} className="btn-primary px-4 py-2 whitespace-nowrap">
             {bookButton.label}
           </Link>
         </div>

@@ -11,6 +11,19 @@ import {
 
 const noToasts: ReturnType<typeof getToasts> = [];
 
+/**
+ * A toast opened while a dialog is open is the newest Radix layer, so it would take the first
+ * Escape. The visitor is looking at the dialog: Escape closes the dialog first (by its close
+ * button, as a click would), and the toast stays until it times out or is closed itself.
+ */
+function escapeClosesOpenDialogFirst(event: KeyboardEvent) {
+  const dialog = document.querySelector<HTMLElement>('[role="dialog"][data-state="open"]');
+  const close = dialog?.querySelector<HTMLButtonElement>('button[aria-label^="Close"]');
+  if (!close) return;
+  event.preventDefault();
+  close.click();
+}
+
 /** Renders the toast store with Radix Toast: swipe right to dismiss, F8 jumps to the region. */
 export function Toaster({ onReady }: { onReady?: () => void } = {}) {
   const toasts = useSyncExternalStore(subscribe, getToasts, () => noToasts);
@@ -30,6 +43,7 @@ export function Toaster({ onReady }: { onReady?: () => void } = {}) {
           onOpenChange={(next) => {
             if (!next) dismissToast(id);
           }}
+          onEscapeKeyDown={escapeClosesOpenDialogFirst}
           data-variant={variant ?? "default"}
           className={`toast group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-lg ${
             variant === "destructive"

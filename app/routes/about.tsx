@@ -15,7 +15,7 @@ export default function About() {
   return (
     <>
       <PageHeader eyebrow="About us" title="Helping relationships heal and grow">
-        <p>{mission.paragraphs[0]}</p>
+        <p>{mission.intro}</p>
       </PageHeader>
 
       <section className="container-page py-14" aria-labelledby="mission-heading">

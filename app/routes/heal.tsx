@@ -3,21 +3,37 @@ import { PageHeader } from "~/components/PageHeader";
 import { Picture } from "~/components/Picture";
 import { healProgram } from "~/content/heal";
 import { pages } from "~/content/pages";
-import { whatsappLink } from "~/content/site";
+import { practice, whatsappLink } from "~/content/site";
 import { metaFor } from "~/lib/seo";
 
 export const meta = metaFor(pages.heal);
 
+/** The WhatsApp catalogue from `practice.social`, the same link the footer uses. */
+const catalogueUrl = practice.social.find((s) => s.name === "WhatsApp")!.url;
+
 function DmUsHeal({ className = "" }: { className?: string }) {
   return (
     <a
-      href={whatsappLink("Heal")}
+      href={catalogueUrl}
       className={`btn-primary ${className}`}
       rel="noopener noreferrer"
       target="_blank"
     >
       <MessageCircle aria-hidden="true" className="size-5" />
       Dm us Heal
+    </a>
+  );
+}
+
+function ChatHeal({ className = "" }: { className?: string }) {
+  return (
+    <a
+      href={whatsappLink("Heal")}
+      className={`btn border-2 border-teal-100 text-white hover:bg-teal-900 ${className}`}
+      rel="noopener noreferrer"
+      target="_blank"
+    >
+      Send “Heal” in a chat<span className="sr-only"> on WhatsApp</span>
     </a>
   );
 }
@@ -77,10 +93,13 @@ export default function Heal() {
           <div className="rounded-2xl bg-teal-800 p-6 text-teal-50">
             <h2 className="text-2xl font-semibold text-white">Start healing today</h2>
             <p className="mt-2">
-              Send us the word “Heal” on WhatsApp. A counsellor will reply in confidence and tell
-              you about the next steps.
+              Open our WhatsApp catalogue and message us about Heal, or send us the word “Heal” in a
+              chat. A counsellor will reply in confidence and tell you about the next steps.
             </p>
-            <DmUsHeal className="mt-4" />
+            <div className="mt-4 flex flex-wrap gap-3">
+              <DmUsHeal />
+              <ChatHeal />
+            </div>
           </div>
         </aside>
       </div>

@@ -9,6 +9,12 @@ const lastUpdated = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZo
   new Date(privacyLastUpdated),
 );
 
+/** The first section introduces the others: its heading is the h2 they sit under. */
+const [commitmentIntro, ...commitmentSections] = privacyCommitment as [
+  (typeof privacyCommitment)[number],
+  ...typeof privacyCommitment,
+];
+
 export default function Privacy() {
   return (
     <>
@@ -30,8 +36,15 @@ export default function Privacy() {
           ))}
         </ul>
         <div className="mt-14 max-w-3xl space-y-10">
-          <h2 className="text-3xl font-semibold">Our commitment to your privacy</h2>
-          {privacyCommitment.map((section) => (
+          <section>
+            <h2 className="text-3xl font-semibold">{commitmentIntro.heading}</h2>
+            {commitmentIntro.paragraphs.map((p) => (
+              <p key={p.slice(0, 30)} className="mt-3 leading-relaxed">
+                {p}
+              </p>
+            ))}
+          </section>
+          {commitmentSections.map((section) => (
             <section key={section.heading}>
               <h3 className="text-2xl font-semibold">{section.heading}</h3>
               {section.paragraphs.map((p) => (

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { afterTwoFrames } from "../support/fixtures";
+import { gotoHydrated } from "../support/hydration";
 import { spawnServer } from "../support/spawn-server";
 
 test.describe("analytics with consent", () => {
@@ -87,7 +89,9 @@ test.describe("analytics with consent", () => {
     await page.goto(`${server.url}/`);
     await page.getByRole("button", { name: "Decline" }).click();
     await page.getByRole("link", { name: "Services" }).first().click();
-    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await afterTwoFrames(page);
     expect(google).toEqual([]);
   });
 
@@ -103,8 +107,8 @@ test.describe("analytics with consent", () => {
 });
 
 test("without GA_MEASUREMENT_ID there is no banner and no analytics code", async ({ page }) => {
-  await page.goto("/");
-  await page.waitForTimeout(300);
+  await gotoHydrated(page, "/");
+  await afterTwoFrames(page);
   await expect(page.getByRole("region", { name: "May we count your visit?" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cookie settings" })).toHaveCount(0);
   expect(await page.evaluate(() => typeof window.gtag)).toBe("undefined");

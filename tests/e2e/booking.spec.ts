@@ -1,11 +1,8 @@
 import { type Page, expect, test } from "@playwright/test";
 import { fakes, fakesAdminUrl } from "../support/fakes";
+import { afterTwoFrames, toastWith } from "../support/fixtures";
 
 test.describe.configure({ mode: "serial" });
-
-// While the booking dialog is open everything outside it is hidden from assistive technology,
-// the toasts included, so toasts are found by their element here rather than by role.
-const toastWith = (page: Page, text: string) => page.locator("li.toast").filter({ hasText: text });
 
 /** Fills the form with a fresh address; returns it. */
 async function fill(page: Page) {
@@ -52,6 +49,23 @@ test("Clear Form empties every field with a toast", async ({ page }) => {
   await expect(page.getByLabel("Contact number")).toHaveValue("");
 });
 
+test("the first Escape after 'Complete Booking on the Popup' closes the dialog, not the toast", async ({
+  page,
+}) => {
+  await page.goto("/schedule");
+  await fill(page);
+  await page.getByRole("button", { name: "Complete Booking" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose your time" });
+  await expect(dialog).toBeVisible();
+  await expect(toastWith(page, "Complete Booking on the Popup")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/schedule$/);
+  await expect(toastWith(page, "Complete Booking on the Popup")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(toastWith(page, "Complete Booking on the Popup")).toBeHidden();
+});
+
 test("submitting stores the request, e-mails the practice and opens the provider with the details filled in", async ({
   page,
   baseURL,
@@ -87,8 +101,15 @@ test("only the provider's booked event completes the booking", async ({ page }) 
   const dialog = page.getByRole("dialog", { name: "Choose your time" });
   await expect(dialog).toBeVisible();
   // a message from anywhere else is ignored
-  await page.evaluate(() => window.postMessage({ event: "calendly.event_scheduled" }, "*"));
-  await page.waitForTimeout(300);
+  // Our own listener, added after the page's, hears the message once the page's handler has run.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        window.addEventListener("message", () => resolve(), { once: true });
+        window.postMessage({ event: "calendly.event_scheduled" }, "*");
+      }),
+  );
+  await afterTwoFrames(page);
   await expect(toastWith(page, "Booking Complete!")).toHaveCount(0);
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Bola Ade");
 

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { fakes } from "../support/fakes";
 import { spawnServer } from "../support/spawn-server";
+import { outboxCaughtUp } from "../support/fixtures";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -91,7 +92,7 @@ test.describe("paying with Paystack", () => {
     await page.reload();
     await expect(page.getByText("Your payment was successful.")).toBeVisible();
     expect((await fakes.paystackWebhook(reference)).status).toBe(200);
-    await page.waitForTimeout(2500);
+    await outboxCaughtUp(page, "mail");
     expect(await paymentMails(reference)).toHaveLength(2);
   });
 
@@ -114,7 +115,7 @@ test.describe("paying with Paystack", () => {
     ).toBeVisible();
     await expect(page.getByText("Your payment was successful.")).toHaveCount(0);
     await expect(page.getByRole("main").getByRole("link", { name: "Contact us" })).toBeVisible();
-    await page.waitForTimeout(1500);
+    await outboxCaughtUp(page, "mail");
     expect(await paymentMails(reference)).toHaveLength(0);
   });
 
@@ -207,7 +208,7 @@ test.describe("paying with Paystack", () => {
     await expect.poll(async () => (await paymentMails(reference)).length).toBe(2);
     const replay = await fakes.paystackWebhook(reference);
     expect(replay.status).toBe(200);
-    await page.waitForTimeout(2500);
+    await outboxCaughtUp(page, "mail");
     expect(await paymentMails(reference)).toHaveLength(2);
     await page.goto(`/thank-you?ref=${reference}`);
     await expect(page.getByText("Your payment was successful.")).toBeVisible();

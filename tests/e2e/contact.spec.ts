@@ -1,32 +1,9 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { fakes } from "../support/fakes";
+import { fillContact, outboxCaughtUp, toastWith } from "../support/fixtures";
 
 // These tests steer the shared fake HubSpot, so they run one at a time.
 test.describe.configure({ mode: "serial" });
-
-/** A toast's text, inside the notifications region (not its screen-reader announcement). */
-const toastWith = (page: Page, text: string | RegExp) =>
-  page.getByRole("region", { name: /Notifications/ }).getByText(text);
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
-async function fillContact(page: Page, overrides: Partial<Record<string, string>> = {}) {
-  const id = unique();
-  const v = {
-    name: `Ada ${id}`,
-    email: `ada.${id}@example.com`,
-    phone: "+234 803 000 1111",
-    need: "marriage-counseling",
-    message: "We have been arguing a lot since the baby came and would like some help.",
-    ...overrides,
-  };
-  await page.getByLabel("Full Name").fill(v.name);
-  await page.getByLabel("Email Address").fill(v.email);
-  await page.getByLabel("Phone Number").fill(v.phone);
-  await page.getByLabel("What do you need help with?").selectOption(v.need);
-  await page.getByLabel("Message", { exact: true }).fill(v.message);
-  return v;
-}
 
 test.beforeEach(async () => {
   await fakes.hubspotMode("contact-form", "accept");
@@ -145,7 +122,7 @@ test("when HubSpot is down the visitor is told the message was received, and it 
   await fakes.hubspotMode("contact-form", "accept");
   // the first retry comes within 5 seconds; then it is delivered exactly once
   await expect.poll(copiesOfThis, { timeout: 15_000 }).toBe(1);
-  await page.waitForTimeout(6000);
+  await outboxCaughtUp(page, "hubspot");
   expect(await copiesOfThis()).toBe(1);
 });
 

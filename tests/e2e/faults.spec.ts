@@ -1,8 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { type FakeHubspot, startFakeHubspot } from "../../server/integrations/hubspot-fake";
+import { fillContact, toastWith } from "../support/fixtures";
 import { gotoHydrated } from "../support/hydration";
 import { adminUrl, createTempDatabase, postgresAvailable } from "../support/postgres";
 import { spawnServer } from "../support/spawn-server";
@@ -198,14 +199,9 @@ test.describe("faults", () => {
         expect(await noJs.text()).toContain(failedMessage);
 
         // With JavaScript: the toast.
-        await fillContact(page, `down.js.${id}@example.com`);
+        await fillContact(page, { email: `down.js.${id}@example.com` });
         await page.getByRole("button", { name: "Send Message" }).click();
-        await expect(
-          page
-            .getByRole("region", { name: /Notifications/ })
-            .getByText(failedMessage)
-            .first(),
-        ).toBeVisible({ timeout: 15_000 });
+        await expect(toastWith(page, failedMessage).first()).toBeVisible({ timeout: 15_000 });
 
         expect(server.child.exitCode).toBeNull();
 
@@ -229,9 +225,3 @@ test.describe("faults", () => {
     });
   });
 });
-
-async function fillContact(page: Page, email: string) {
-  await page.getByLabel("Full Name").fill("Ngozi Test");
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Message", { exact: true }).fill("We would like to talk to someone.");
-}

@@ -4,6 +4,7 @@ import { hiddenThread } from "../../app/content/campaign";
 import { faqs } from "../../app/content/faq";
 import { homeVideo } from "../../app/content/home";
 import { mapPlans } from "../../app/content/programmes";
+import { practice } from "../../app/content/site";
 import { stories } from "../../app/content/stories";
 import { leadCounsellor, teamMembers } from "../../app/content/team";
 import { fallbackTestimonials } from "../../app/content/testimonials";
@@ -131,11 +132,12 @@ test.describe("the home page's carousels", () => {
   test("with reduced motion the slides wait for the visitor", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce", viewport: phone });
     const page = await context.newPage();
+    await page.clock.install();
     await gotoHydrated(page, "/");
     const banner = page.getByRole("region", { name: "Highlights" });
     await expect(banner.getByRole("button", { name: "Play slides" })).toBeVisible();
     await expect(banner).toHaveAttribute("data-autoplay", "paused");
-    await page.waitForTimeout(4_500);
+    await page.clock.runFor(4_500);
     await expect(banner.getByRole("group", { name: /of 3$/ })).toHaveAccessibleName("1 of 3");
     await context.close();
   });
@@ -311,10 +313,50 @@ test.describe("the book", () => {
 });
 
 test.describe("the other reading pages", () => {
-  test("/heal links to WhatsApp with 'Dm us Heal'", async ({ page }) => {
+  test("/heal's 'Dm us Heal' opens the WhatsApp catalogue the footer links to", async ({
+    page,
+  }) => {
+    const catalogue = practice.social.find((s) => s.name === "WhatsApp")!.url;
     await page.goto("/heal");
-    const links = page.getByRole("link", { name: "Dm us Heal" });
-    await expect(links.first()).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=Heal$/);
+    const links = page.getByRole("link", { name: "Dm us Heal", exact: true });
+    await expect(links).toHaveCount(2);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute("href", catalogue);
+      await expect(link).toHaveAttribute("target", "_blank");
+    }
+    await expect(
+      page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: "Kindred Hearts catalogue on WhatsApp" }),
+    ).toHaveAttribute("href", catalogue);
+    await expect(
+      page.getByRole("link", { name: "Send “Heal” in a chat on WhatsApp" }),
+    ).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=Heal$/);
+  });
+
+  test("/contact lists every social link beside phones, e-mails, address and hours", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const main = page.getByRole("main");
+    for (const name of ["Call us", "E-mail us", "Visit us", "Follow us"]) {
+      await expect(main.getByRole("heading", { name, exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole("heading", { name: /^Office hours/ })).toBeVisible();
+    for (const s of practice.social) {
+      const link = main.getByRole("link", { name: s.label, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveText(s.name);
+      await expect(link).toHaveAttribute("href", s.url);
+    }
+    expect(practice.social.map((s) => s.name)).toEqual([
+      "Instagram",
+      "Facebook",
+      "LinkedIn",
+      "TikTok",
+      "YouTube",
+      "WhatsApp",
+    ]);
   });
 
   test("/marraige-with-a-map has three plans, each opening WhatsApp with its name", async ({
@@ -385,5 +427,58 @@ test.describe("the other reading pages", () => {
       }
       expect(images.filter((i) => i.priority === "high").length, path).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+test.describe("home hero video", () => {
+  test("a phone never requests the video", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: phone });
+    const page = await context.newPage();
+    const videos: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/video/")) videos.push(r.url());
+    });
+    await gotoHydrated(page, "/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.locator("video")).toHaveCount(0);
+    await page.setViewportSize({ width: 800, height: 844 });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(videos).toEqual([]);
+    await context.close();
+  });
+
+  test("a wide screen plays it over the poster, and Pause stops it", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await gotoHydrated(page, "/");
+    const hero = page.getByRole("region", { name: /Find your way back/ });
+    await expect(hero.getByRole("img", { name: /counsellor listening/ })).toBeVisible();
+    const video = page.getByTestId("hero-video");
+    await expect(video).toHaveJSProperty("muted", true);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0))
+      .toBe(true);
+    await hero.getByRole("button", { name: "Pause background video" }).click();
+    await expect(video).toHaveJSProperty("paused", true);
+    await hero.getByRole("button", { name: "Play background video" }).click();
+    await expect(video).toHaveJSProperty("paused", false);
+    await context.close();
+  });
+
+  test("with reduced motion the poster stays and no video is fetched", async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
+    const page = await context.newPage();
+    const videos: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/video/")) videos.push(r.url());
+    });
+    await gotoHydrated(page, "/");
+    await expect(page.getByRole("img", { name: /counsellor listening/ })).toBeVisible();
+    await expect(page.locator("video")).toHaveCount(0);
+    expect(videos).toEqual([]);
+    await context.close();
   });
 });

@@ -115,6 +115,7 @@ test.describe("services: slider", () => {
   });
 
   test("the pause button stops it and the play button starts it again", async ({ page }) => {
+    await page.clock.install();
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoHydrated(page, "/services");
     const slider = activeSlider(page);
@@ -123,7 +124,7 @@ test.describe("services: slider", () => {
     await page.mouse.move(0, 0);
     await page.getByRole("heading", { level: 1 }).click();
     await expect(slider).toHaveAttribute("data-autoplay", "paused");
-    await page.waitForTimeout(3_500);
+    await page.clock.runFor(3_500);
     await expect(visibleSlides(page)).toHaveAttribute("aria-label", /^1 of/);
     await slider.getByRole("button", { name: "Play slides" }).click();
     await page.getByRole("heading", { level: 1 }).click();

@@ -1,4 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
+import { afterTwoFrames } from "../support/fixtures";
+import { gotoHydrated } from "../support/hydration";
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
@@ -94,11 +96,11 @@ test.describe("desktop navigation", () => {
   });
 
   test("the bar changes look once scrolled more than 10px", async ({ page }) => {
-    await page.goto("/about");
+    await gotoHydrated(page, "/about");
     const header = page.getByRole("banner");
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo(0, 8));
-    await page.waitForTimeout(100);
+    await afterTwoFrames(page);
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo(0, 200));
     await expect(header).toHaveAttribute("data-scrolled", "true");
@@ -117,6 +119,47 @@ test.describe("desktop navigation", () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
   });
+});
+
+test.describe("top bar from 1024 to 1920 px", () => {
+  for (const width of [1024, 1280, 1440, 1920]) {
+    test(`at ${width} px every label sits on one line and nothing overflows`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/");
+      const header = page.getByRole("banner");
+      if (width < 1280) {
+        await expect(header.getByRole("button", { name: "Open menu" })).toBeVisible();
+        await expect(mainNav(page)).toBeHidden();
+      } else {
+        await expect(header.getByRole("button", { name: "Open menu" })).toBeHidden();
+        const labels = [
+          ...(await mainNav(page).getByRole("link").all()),
+          ...(await mainNav(page).getByRole("button").all()),
+          header.getByRole("link", { name: "Contact Us", exact: true }),
+          header.getByRole("link", { name: "Get our Book", exact: true }),
+        ];
+        expect(labels.length).toBeGreaterThanOrEqual(8);
+        for (const label of labels) {
+          // One line of text: the label's text is no taller than its line height.
+          const lines = await label.evaluate((el) => {
+            const tops = new Set<number>();
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent?.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+            }
+            return tops.size;
+          });
+          expect(lines, await label.innerText()).toBe(1);
+          const box = (await label.boundingBox())!;
+          expect(box.height, await label.innerText()).toBeLessThanOrEqual(48);
+        }
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    });
+  }
 });
 
 test.describe("mobile menu", () => {

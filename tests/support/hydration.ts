@@ -1,16 +1,14 @@
 import { type Locator, type Page, expect } from "@playwright/test";
 
 /**
- * Waits until React has hydrated `locator`'s element, so a click reaches its handler. The server's
+ * Waits until React has hydrated `locator`'s page, so a click reaches its handler. The server's
  * HTML shows buttons before JavaScript runs; a click that lands before hydration does nothing.
- * React marks each hydrated element with its props (`__reactProps$…`), which is what this reads.
+ * The root layout sets `data-hydrated="true"` on `<html>` in an effect, which React runs only
+ * after the hydrated tree is committed (app/root.tsx, HydrationMark).
  */
 export async function whenHydrated(locator: Locator) {
-  await expect
-    .poll(() =>
-      locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))),
-    )
-    .toBe(true);
+  await expect(locator.page().locator("html")).toHaveAttribute("data-hydrated", "true");
+  await locator.first().waitFor({ state: "attached" });
 }
 
 /** Opens `path` and waits until its main content is interactive. */

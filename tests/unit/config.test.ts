@@ -35,6 +35,7 @@ describe("configuration", () => {
     ["GA_MEASUREMENT_ID", "UA-123"],
     ["SMTP_URL", "http://mail"],
     ["FORM_RATE_LIMIT", "-1"],
+    ["FORM_RATE_LIMIT", "0"],
     ["TRUST_PROXY", "maybe"],
     ["RETENTION_DAYS", "0"],
     ["TESTIMONIALS_API_URL", "sheet"],
@@ -44,6 +45,11 @@ describe("configuration", () => {
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it("explains why FORM_RATE_LIMIT=0 is refused and what to set instead", () => {
+    expect(() => loadConfig({ FORM_RATE_LIMIT: "0" })).toThrow(/0 would refuse every form/);
+    expect(loadConfig({ FORM_RATE_LIMIT: "1" }).formRateLimit).toBe(1);
   });
 
   it("leaves payments off without a Paystack secret key, and defaults the API", () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -146,12 +147,32 @@ describe("embedded database start-up errors", () => {
     await expect(openDatabase({ dataDir: file })).rejects.toThrow(file);
   });
 
-  it.skipIf(process.getuid?.() === 0)("names the path when DATA_DIR is not writable", async () => {
+  it("names the path when DATA_DIR is not writable", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
     mkdirSync(path.join(dir, "pglite"));
     chmodSync(path.join(dir, "pglite"), 0o500);
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(dir);
-  });
+    if (process.getuid?.() !== 0) {
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DatabaseStartError);
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(dir);
+      return;
+    }
+    // Permissions do not stop root, and CI runs as root: open it as "nobody" in a child process.
+    chmodSync(dir, 0o755);
+    const child = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        'import("./server/db/client.ts").then((m) => m.openDatabase({ dataDir: process.argv[1] }))' +
+          '.then(() => console.log("opened"), (e) => console.log(`${e.name}: ${e.message}`))',
+        dir,
+      ],
+      { uid: 65534, gid: 65534, encoding: "utf8", cwd: process.cwd(), timeout: 30_000 },
+    );
+    expect(child.stdout).toContain("DatabaseStartError");
+    expect(child.stdout).toContain(dir);
+  }, 40_000);
 
   it("says the embedded database is corrupt, naming its folder", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));

@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import type { z } from "zod";
 import { type Unreachable, newIdempotencyKey, retryDelayMs } from "~/lib/forms/client-action";
 import { type FieldErrors, IDEMPOTENCY_FIELD, formValues } from "~/lib/forms/fields";
-import { preloadFormSupport, schemasForSubmit } from "~/lib/forms/lazy-schemas";
+import { preloadFormSupport, schemasForSubmit } from "./lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 

@@ -1,7 +1,8 @@
 /**
  * What the forms need before any validation runs: field options, the honeypot's name and helpers.
  * Kept free of zod so that pages can render forms without downloading the validator; the schemas
- * themselves (./schemas) load when a visitor starts filling in a form (./lazy-schemas).
+ * themselves (./schemas) load when a visitor starts filling in a form
+ * (app/components/forms/lazy-schemas.ts).
  */
 
 export const needOptions = [

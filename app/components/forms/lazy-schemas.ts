@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
-import { preloadToaster } from "~/components/ToastOutlet";
+import { preloadToaster } from "../ToastOutlet";
 
-type Schemas = typeof import("./schemas");
+type Schemas = typeof import("~/lib/forms/schemas");
 
 let loaded: Schemas | undefined;
 let loading: Promise<Schemas> | undefined;
@@ -12,7 +12,7 @@ let unavailable = false;
  * focuses one of their fields, so the validator costs nothing on pages where nobody types.
  */
 export function preloadSchemas(): Promise<Schemas> {
-  loading ??= import("./schemas").then((module) => (loaded = module));
+  loading ??= import("~/lib/forms/schemas").then((module) => (loaded = module));
   return loading;
 }
 

@@ -1,0 +1,47 @@
+import { practice } from "~/content/site";
+import { BrandIcon } from "./BrandIcons";
+
+/**
+ * The practice's social pages, from `practice.social`: round icon buttons in the footer, icon and
+ * name side by side on the contact page.
+ */
+export function SocialLinks({ variant }: { variant: "footer" | "page" }) {
+  if (variant === "footer") {
+    return (
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {practice.social.map((s) => (
+          <li key={s.name}>
+            <a
+              href={s.url}
+              aria-label={s.label}
+              title={s.label}
+              rel="noopener noreferrer"
+              target="_blank"
+              className="flex size-11 items-center justify-center rounded-full bg-teal-900 text-white hover:bg-clay-600 focus-visible:outline-gold"
+            >
+              <BrandIcon name={s.name} className="size-5" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul className="mt-3 grid grid-cols-2 gap-2">
+      {practice.social.map((s) => (
+        <li key={s.name}>
+          <a
+            href={s.url}
+            aria-label={s.label}
+            rel="noopener noreferrer"
+            target="_blank"
+            className="flex min-h-11 items-center gap-2.5 rounded-xl border border-linen bg-white px-3 py-2 font-semibold text-teal-800 hover:border-teal-700 hover:bg-teal-50"
+          >
+            <BrandIcon name={s.name} className="size-5 shrink-0 text-clay-600" />
+            {s.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

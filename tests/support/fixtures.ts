@@ -1,0 +1,81 @@
+import { type Page, expect } from "@playwright/test";
+import { fakes } from "./fakes";
+
+/**
+ * The toast that shows `text`, found by role: a list item of the "Notifications (F8)" region.
+ * Hidden ones count too: while a dialog is open Radix hides everything outside it from assistive
+ * technology, the toasts included, yet they are on screen.
+ */
+export const toastWith = (page: Page, text: string | RegExp) =>
+  page
+    .getByRole("region", { name: /^Notifications/, includeHidden: true })
+    .getByRole("listitem", { includeHidden: true })
+    .filter({ hasText: text });
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  phone: string;
+  need: string;
+  message: string;
+}
+
+export const uniqueId = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+/** Fills the contact form (on the current page) with fresh, valid values; returns them. */
+export async function fillContact(
+  page: Page,
+  overrides: Partial<ContactValues> = {},
+): Promise<ContactValues> {
+  const id = uniqueId();
+  const v: ContactValues = {
+    name: `Ada ${id}`,
+    email: `ada.${id}@example.com`,
+    phone: "+234 803 000 1111",
+    need: "marriage-counseling",
+    message: "We have been arguing a lot since the baby came and would like some help.",
+    ...overrides,
+  };
+  await page.getByLabel("Full Name").fill(v.name);
+  await page.getByLabel("Email Address").fill(v.email);
+  await page.getByLabel("Phone Number").fill(v.phone);
+  await page.getByLabel("What do you need help with?").selectOption(v.need);
+  await page.getByLabel("Message", { exact: true }).fill(v.message);
+  return v;
+}
+
+/**
+ * A positive signal that the delivery queue has caught up with everything written before now:
+ * sends one more contact message (in a page of its own) and waits until it is delivered. The
+ * outbox sends due rows oldest first, so a duplicate queued earlier would have gone out before
+ * this one. `via` is the destination to watch: "mail" (the practice's inbox) or "hubspot".
+ */
+export async function outboxCaughtUp(page: Page, via: "mail" | "hubspot") {
+  const sentinel = await page.context().newPage();
+  try {
+    await sentinel.goto("/contact");
+    const v = await fillContact(sentinel, { name: "Queue Sentinel" });
+    await sentinel.getByRole("button", { name: "Send Message" }).click();
+    await expect
+      .poll(
+        async () =>
+          via === "mail"
+            ? (await fakes.mailAbout(v.email)).length
+            : (await fakes.hubspotReceivedFor(v.email)).length,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+  } finally {
+    await sentinel.close();
+  }
+}
+
+/** Resolves after the browser has painted twice: pending scroll events and renders have run. */
+export async function afterTwoFrames(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}

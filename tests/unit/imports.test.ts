@@ -1,0 +1,87 @@
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Imports point one way. ESLint's no-restricted-imports keeps app/lib from importing
+ * app/components; this test keeps modules from importing each other in a cycle (static and
+ * dynamic imports, `~/` and relative paths; type-only imports do not count).
+ */
+const root = path.resolve(__dirname, "../..");
+const appDir = path.join(root, "app");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name.startsWith("+") ? [] : sources(full);
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts") ? [full] : [];
+  });
+}
+
+function resolve(from: string, spec: string): string | undefined {
+  let base: string;
+  if (spec.startsWith("~/")) base = path.join(appDir, spec.slice(2));
+  else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
+  else return undefined;
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}/index.ts`,
+    `${base}/index.tsx`,
+  ]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const specs = [
+    ...text.matchAll(/^\s*(?:import|export)\s+(?!type\s)[^'"]*?from\s+["']([^"']+)["']/gm),
+    ...text.matchAll(/^\s*import\s+["']([^"']+)["']/gm),
+    ...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+  ].map((m) => m[1]!);
+  return specs
+    .map((spec) => resolve(file, spec.replace(/\?.*$/, "")))
+    .filter((f): f is string => f !== undefined);
+}
+
+function findCycles(files: string[]): string[][] {
+  const graph = new Map(files.map((f) => [f, importsOf(f)]));
+  const cycles: string[][] = [];
+  const state = new Map<string, "visiting" | "done">();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    if (state.get(file) === "done") return;
+    if (state.get(file) === "visiting") {
+      cycles.push([...stack.slice(stack.indexOf(file)), file].map((f) => path.relative(root, f)));
+      return;
+    }
+    state.set(file, "visiting");
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) visit(next);
+    stack.pop();
+    state.set(file, "done");
+  };
+  for (const f of files) visit(f);
+  return cycles;
+}
+
+describe("imports", () => {
+  it("app/ has no import cycles", () => {
+    expect(findCycles(sources(appDir))).toEqual([]);
+  });
+
+  it("the check finds a cycle when there is one", () => {
+    const a = path.join(appDir, "components/ConsentBanner.tsx");
+    const b = path.join(appDir, "components/ConsentPanel.tsx");
+    // ConsentBanner loads ConsentPanel lazily; a panel importing the banner back would be a cycle.
+    expect(importsOf(a)).toContain(b);
+    expect(importsOf(b)).not.toContain(a);
+  });
+});
