@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { type Database, openDatabase } from "../../server/db/client";
+import type { Database } from "../../server/db/client";
 import {
   deliveries,
   idempotencyKeys,
@@ -19,7 +16,8 @@ import { createOutbox } from "../../server/outbox";
 import { createPaymentsService } from "../../server/payments/service";
 import { createRateLimiter } from "../../server/rate-limit";
 import type { PaystackClient } from "../../server/integrations/paystack";
-import { createTempDatabase, postgresAvailable } from "../support/postgres";
+import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
+import { postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();
 const logger = createLogger("silent");
@@ -40,10 +38,7 @@ const metaWith = (key?: string) => ({
 });
 
 /** The same behaviour on both databases the site can run on. */
-function idempotencySuite(
-  name: string,
-  open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>,
-) {
+function idempotencySuite(name: string, open: OpenDatabase) {
   describe(`idempotency store on ${name}`, () => {
     let database: Database;
     let cleanup: () => Promise<void>;
@@ -176,16 +171,8 @@ function idempotencySuite(
   });
 }
 
-idempotencySuite("embedded PGlite", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-idem-"));
-  const database = await openDatabase({ dataDir: dir });
-  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-});
+idempotencySuite("embedded PGlite", openTempPglite("site-idem-"));
 
 describe.skipIf(!hasPostgres)("on Postgres", () => {
-  idempotencySuite("Postgres", async () => {
-    const temp = await createTempDatabase();
-    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
-    return { database, cleanup: temp.drop };
-  });
+  idempotencySuite("Postgres", openTempPostgres);
 });

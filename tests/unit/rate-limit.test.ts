@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { type Database, openDatabase } from "../../server/db/client";
+import type { Database } from "../../server/db/client";
 import { addressKey, createRateLimiter } from "../../server/rate-limit";
-import { createTempDatabase, postgresAvailable } from "../support/postgres";
+import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
+import { postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();
 
@@ -41,10 +39,7 @@ describe("the address a rate limit counts", () => {
   });
 });
 
-function limiterSuite(
-  name: string,
-  open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>,
-) {
+function limiterSuite(name: string, open: OpenDatabase) {
   describe(`rate limits on ${name}`, () => {
     let database: Database;
     let cleanup: () => Promise<void>;
@@ -78,16 +73,8 @@ function limiterSuite(
   });
 }
 
-limiterSuite("PGlite", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-rate-"));
-  const database = await openDatabase({ dataDir: dir });
-  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-});
+limiterSuite("PGlite", openTempPglite("site-rate-"));
 
 describe.skipIf(!hasPostgres)("Postgres", () => {
-  limiterSuite("Postgres", async () => {
-    const temp = await createTempDatabase();
-    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
-    return { database, cleanup: temp.drop };
-  });
+  limiterSuite("Postgres", openTempPostgres);
 });

@@ -1,24 +1,19 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../server/db/client";
+import type { Database } from "../../server/db/client";
 import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
 import { createLogger } from "../../server/logger";
 import { createOutbox } from "../../server/outbox";
 import { createOrder, newReference } from "../../server/payments/orders";
 import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/payments/service";
 import { createRateLimiter } from "../../server/rate-limit";
-import { createTempDatabase, postgresAvailable } from "../support/postgres";
+import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
+import { postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();
 const logger = createLogger("silent");
 const payer = { name: "Ada Obi", email: "ada@example.com", phone: "+234 803 000 1111" };
 
-function cacheSuite(
-  name: string,
-  open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>,
-) {
+function cacheSuite(name: string, open: OpenDatabase) {
   describe(`thank-you verify cache on ${name}`, () => {
     let database: Database;
     let cleanup: () => Promise<void>;
@@ -124,16 +119,8 @@ function cacheSuite(
   });
 }
 
-cacheSuite("PGlite", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-verify-cache-"));
-  const database = await openDatabase({ dataDir: dir });
-  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-});
+cacheSuite("PGlite", openTempPglite("site-verify-cache-"));
 
 describe.skipIf(!hasPostgres)("Postgres", () => {
-  cacheSuite("Postgres", async () => {
-    const temp = await createTempDatabase();
-    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
-    return { database, cleanup: temp.drop };
-  });
+  cacheSuite("Postgres", openTempPostgres);
 });
