@@ -35,8 +35,17 @@ export const deliveries = pgTable(
     submissionId: bigint("submission_id", { mode: "number" })
       .notNull()
       .references(() => submissions.id, { onDelete: "cascade" }),
-    destination: text("destination", { enum: ["hubspot", "email", "receipt"] }).notNull(),
-    status: text("status", { enum: ["pending", "sending", "delivered", "rejected", "dead"] })
+    /**
+     * "email-fallback": the lead sent to the practice inbox because HubSpot rejected it or gave
+     * up (issue 16); it carries the reason.
+     */
+    destination: text("destination", {
+      enum: ["hubspot", "email", "receipt", "email-fallback"],
+    }).notNull(),
+    /** "held": kept back for review during a flood of posts (docs/decisions), released by hand */
+    status: text("status", {
+      enum: ["pending", "sending", "delivered", "rejected", "dead", "held"],
+    })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -106,6 +115,8 @@ export const orders = pgTable(
     phone: text("phone").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** when the reconciliation sweep last asked Paystack about this order; the sweep goes oldest first */
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_reference_idx").on(t.reference),
@@ -124,8 +135,26 @@ export const idempotencyKeys = pgTable("idempotency_keys", {
   submissionId: bigint("submission_id", { mode: "number" }).references(() => submissions.id, {
     onDelete: "cascade",
   }),
-  orderId: bigint("order_id", { mode: "number" }).references(() => orders.id),
+  // A key only points at an unpaid order's Paystack page; it goes when retention deletes the order.
+  orderId: bigint("order_id", { mode: "number" }).references(() => orders.id, {
+    onDelete: "cascade",
+  }),
   /** checkout: Paystack's payment page for this order, so a repeat never initializes twice */
   answer: jsonb("answer").$type<{ url: string }>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The last run of each background job (retention, reconciliation, digest), shared by every
+ * process on one database, so GET /status can say when one failed or has not run in its interval.
+ * No personal data: a job's error is stored as its kind and code only.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  lastOkAt: timestamp("last_ok_at", { withTimezone: true }),
+  /** set when the last run failed, cleared by the next success */
+  lastError: text("last_error"),
+  failures: integer("failures").notNull().default(0),
 });
