@@ -9,7 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { takeLockFile } from "./lock-file";
+import { takeDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 
 /**
@@ -60,7 +60,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let release: () => void;
   try {
-    release = takeLockFile(path.join(dataDir, "pglite.lock"));
+    release = await takeDataDirLock(dataDir);
   } catch (error) {
     throw new DatabaseStartError(
       `The embedded database in ${dir} is already open: ${(error as Error).message}`,

@@ -1,20 +1,18 @@
-import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, DatabaseStartError, openDatabase } from "../../server/db/client";
 import { deliveries, submissions, subscribers } from "../../server/db/schema";
+import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();
 
 /** The same behaviour is asserted on both databases the site can run on. */
-function dataLayerSuite(
-  name: string,
-  open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>,
-) {
+function dataLayerSuite(name: string, open: OpenDatabase) {
   describe(`data layer on ${name}`, () => {
     let database: Database;
     let cleanup: () => Promise<void>;
@@ -90,18 +88,10 @@ function dataLayerSuite(
   });
 }
 
-dataLayerSuite("embedded PGlite", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
-  const database = await openDatabase({ dataDir: dir });
-  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-});
+dataLayerSuite("embedded PGlite", openTempPglite("site-db-"));
 
 describe.runIf(hasPostgres)("Postgres", () => {
-  dataLayerSuite("Postgres", async () => {
-    const temp = await createTempDatabase();
-    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
-    return { database, cleanup: temp.drop };
-  });
+  dataLayerSuite("Postgres", openTempPostgres);
 });
 
 describe.runIf(hasPostgres)("several instances on one Postgres", () => {
@@ -187,16 +177,50 @@ describe("embedded database start-up errors", () => {
   it("refuses a second open of one data directory while the first is open, not after", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
     const first = await openDatabase({ dataDir: dir });
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/already open.*pid/s);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/already open.*another process/s);
     await first.close();
     const again = await openDatabase({ dataDir: dir });
     await again.close();
-    // A lock left by a process that is gone (a crash) does not stop the next start.
-    writeFileSync(path.join(dir, "pglite.lock"), "2147483646\n");
-    const afterCrash = await openDatabase({ dataDir: dir });
-    await afterCrash.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it("a container's process 1 killed with -9 does not lock the next start out", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+    // In a fresh PID namespace the holder is pid 1, as in a container (we run as root).
+    const holder = holdInChild(
+      ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc"],
+      dir,
+      "database",
+    );
+    expect(await holder.answer).toBe("held");
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/already open/);
+    // Kill -9 the namespace's process 1 itself (unshare's child); unshare then exits too.
+    const pid1 = readFileSync(
+      `/proc/${holder.child.pid}/task/${holder.child.pid}/children`,
+      "utf8",
+    );
+    process.kill(Number(pid1.trim()), "SIGKILL");
+    await holder.exited;
+    const next = await openDatabase({ dataDir: dir });
+    expect(await next.ping()).toBe(true);
+    await next.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("of six processes racing for a stale lock, exactly one takes it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-db-"));
+    const crashed = holdInChild([], dir, "lock");
+    expect(await crashed.answer).toBe("held");
+    crashed.child.kill("SIGKILL");
+    await crashed.exited;
+    const racers = Array.from({ length: 6 }, () => holdInChild([], dir, "lock"));
+    const answers = await Promise.all(racers.map((r) => r.answer));
+    for (const racer of racers) racer.child.kill("SIGKILL");
+    await Promise.all(racers.map((r) => r.exited));
+    expect(answers.filter((a) => a === "held")).toHaveLength(1);
+    expect(answers.filter((a) => a.startsWith("refused: another process"))).toHaveLength(5);
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 
   it("explains an unreachable Postgres", async () => {
     await expect(
@@ -204,3 +228,27 @@ describe("embedded database start-up errors", () => {
     ).rejects.toThrow(/DATABASE_URL/);
   });
 });
+
+/** A child process that takes DATA_DIR's lock (or opens its database) and stays until killed. */
+function holdInChild(wrapper: string[], dir: string, mode: "lock" | "database") {
+  const command = [
+    ...wrapper,
+    process.execPath,
+    "--import",
+    "tsx",
+    "tests/support/hold-data-dir.ts",
+    dir,
+    mode,
+  ];
+  const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
+  const answer = new Promise<string>((resolve) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (out.includes("\n")) resolve(out.split("\n")[0]!);
+    });
+    child.once("exit", () => resolve(out || "exited"));
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return { child, answer, exited };
+}
