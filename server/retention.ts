@@ -8,28 +8,80 @@ import { RATE_ROWS_SPENT_MS } from "./rate-limit";
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
+/** Thrown when any step of the retention failed, after every other step has run. */
+export class RetentionError extends Error {
+  override name = "RetentionError";
+  constructor(
+    /** what was deleted by the steps that worked */
+    readonly counts: RetentionCounts,
+    /** each failed step and what the database said, free of personal data */
+    readonly failures: { step: keyof RetentionCounts; error: string }[],
+  ) {
+    super(`retention failed for ${failures.map((f) => `${f.step} (${f.error})`).join(", ")}`);
+  }
+}
+
+export interface RetentionCounts {
+  submissions: number;
+  subscribers: number;
+  unpaidOrders: number;
+  rateLimits: number;
+}
+
 /**
  * Deletes personal data older than RETENTION_DAYS: submissions (their outbox rows go with them),
  * subscribers who unsubscribed that long ago, and orders that never took money (`pending`,
- * `failed`). Active subscribers stay until they leave; paid orders are financial records and stay
- * (docs/decisions/007, 014).
+ * `failed`; their idempotency keys go with them). Active subscribers stay until they leave; paid
+ * orders are financial records and stay (docs/decisions/007, 014). Each kind is deleted on its
+ * own, so one that fails (a constraint, a lock timeout) does not keep the others; the run then
+ * throws a RetentionError naming it.
  */
-export async function applyRetention(db: Db, retentionDays: number, now = new Date()) {
+export async function applyRetention(
+  db: Db,
+  retentionDays: number,
+  now = new Date(),
+): Promise<RetentionCounts> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-  const removed = await db
-    .delete(submissions)
-    .where(lt(submissions.createdAt, cutoff))
-    .returning({ id: submissions.id });
-  const left = await db
-    .delete(subscribers)
-    .where(and(isNotNull(subscribers.unsubscribedAt), lt(subscribers.unsubscribedAt, cutoff)))
-    .returning({ id: subscribers.id });
-  const unpaid = await db
-    .delete(orders)
-    .where(and(inArray(orders.status, ["pending", "failed"]), lt(orders.createdAt, cutoff)))
-    .returning({ id: orders.id });
-  await purgeRateLimits(db, now);
-  return { submissions: removed.length, subscribers: left.length, unpaidOrders: unpaid.length };
+  const steps: Record<keyof RetentionCounts, () => Promise<number>> = {
+    submissions: async () =>
+      (
+        await db
+          .delete(submissions)
+          .where(lt(submissions.createdAt, cutoff))
+          .returning({ id: submissions.id })
+      ).length,
+    subscribers: async () =>
+      (
+        await db
+          .delete(subscribers)
+          .where(and(isNotNull(subscribers.unsubscribedAt), lt(subscribers.unsubscribedAt, cutoff)))
+          .returning({ id: subscribers.id })
+      ).length,
+    unpaidOrders: async () =>
+      (
+        await db
+          .delete(orders)
+          .where(and(inArray(orders.status, ["pending", "failed"]), lt(orders.createdAt, cutoff)))
+          .returning({ id: orders.id })
+      ).length,
+    rateLimits: () => purgeRateLimits(db, now),
+  };
+  const counts: RetentionCounts = {
+    submissions: 0,
+    subscribers: 0,
+    unpaidOrders: 0,
+    rateLimits: 0,
+  };
+  const failures: RetentionError["failures"] = [];
+  for (const step of Object.keys(steps) as (keyof RetentionCounts)[]) {
+    try {
+      counts[step] = await steps[step]();
+    } catch (error) {
+      failures.push({ step, error: describeDatabaseError(error) });
+    }
+  }
+  if (failures.length) throw new RetentionError(counts, failures);
+  return counts;
 }
 
 /** Rate-limit counters whose window is over; they hold IP addresses, so they go within the hour. */
@@ -47,7 +99,9 @@ export function startRetention(db: Db, retentionDays: number, logger: Logger) {
     applyRetention(db, retentionDays)
       .then((counts) => logger.info(counts, "retention applied"))
       .catch((error: Error) =>
-        logger.error({ err: describeDatabaseError(error) }, "retention failed"),
+        error instanceof RetentionError
+          ? logger.error({ ...error.counts, failures: error.failures }, "retention failed")
+          : logger.error({ err: describeDatabaseError(error) }, "retention failed"),
       );
   const purge = () =>
     purgeRateLimits(db).catch((error: Error) =>

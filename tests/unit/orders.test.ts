@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../server/db/client";
-import { deliveries, orders, submissions } from "../../server/db/schema";
+import type { Database } from "../../server/db/client";
+import { deliveries, idempotencyKeys, orders, submissions } from "../../server/db/schema";
+import { idempotencyHash } from "../../server/idempotency";
 import { createLogger } from "../../server/logger";
 import { createOutbox } from "../../server/outbox";
 import {
@@ -19,8 +17,9 @@ import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/payments/se
 import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
 import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
 import { RATE_ROWS_SPENT_MS, createRateLimiter } from "../../server/rate-limit";
-import { applyRetention, purgeRateLimits } from "../../server/retention";
-import { createTempDatabase, postgresAvailable } from "../support/postgres";
+import { RetentionError, applyRetention, purgeRateLimits } from "../../server/retention";
+import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
+import { postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();
 const logger = createLogger("silent");
@@ -50,10 +49,7 @@ function stubPaystack(answer: () => VerifyResult): PaystackClient {
   };
 }
 
-function ordersSuite(
-  name: string,
-  open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>,
-) {
+function ordersSuite(name: string, open: OpenDatabase) {
   describe(`orders on ${name}`, () => {
     let database: Database;
     let cleanup: () => Promise<void>;
@@ -221,6 +217,58 @@ function ordersSuite(
       expect(await findOrder(database.db, recentFailed.reference)).toBeDefined();
     });
 
+    it("retention deletes 400-day-old unpaid orders whether or not a checkout key points at them", async () => {
+      const old = new Date(Date.now() - 400 * 24 * 60 * 60_000);
+      const keyed = await newOrder(database.db);
+      const bare = await newOrder(database.db);
+      await database.db.insert(idempotencyKeys).values({
+        key: idempotencyHash("checkout", "k".repeat(32), { item: "happier-marriage" }),
+        kind: "checkout",
+        orderId: keyed.id,
+      });
+      for (const order of [keyed, bare]) {
+        await database.db.update(orders).set({ createdAt: old }).where(eq(orders.id, order.id));
+      }
+      const counts = await applyRetention(database.db, 365);
+      expect(counts.unpaidOrders).toBe(2);
+      expect(await findOrder(database.db, keyed.reference)).toBeUndefined();
+      expect(await findOrder(database.db, bare.reference)).toBeUndefined();
+      expect(await database.db.$count(idempotencyKeys, eq(idempotencyKeys.orderId, keyed.id))).toBe(
+        0,
+      );
+    });
+
+    it("a retention step that fails does not keep the others from deleting, and is named", async () => {
+      const old = new Date(Date.now() - 400 * 24 * 60 * 60_000);
+      const [submission] = await database.db
+        .insert(submissions)
+        .values({ kind: "contact", payload: { name: "Ada" }, createdAt: old })
+        .returning();
+      const order = await newOrder(database.db);
+      await database.db.update(orders).set({ createdAt: old }).where(eq(orders.id, order.id));
+      // Stands in for any failure of one DELETE (a lock timeout, a constraint).
+      await database.db.execute(sql`
+        create function refuse_delete() returns trigger language plpgsql as
+        $$ begin raise exception 'deleting submissions is refused'; end $$`);
+      await database.db.execute(
+        sql`create trigger refuse_delete before delete on submissions for each row execute function refuse_delete()`,
+      );
+      try {
+        const failed = await applyRetention(database.db, 365).catch((error: unknown) => error);
+        expect(failed).toBeInstanceOf(RetentionError);
+        const { failures, counts } = failed as RetentionError;
+        expect(failures.map((f) => f.step)).toEqual(["submissions"]);
+        expect(failures[0]!.error).toContain("deleting submissions is refused");
+        expect(counts.unpaidOrders).toBe(1);
+        expect(await findOrder(database.db, order.reference)).toBeUndefined();
+      } finally {
+        await database.db.execute(sql`drop trigger refuse_delete on submissions`);
+        await database.db.execute(sql`drop function refuse_delete()`);
+      }
+      expect(await applyRetention(database.db, 365)).toMatchObject({ submissions: 1 });
+      expect(await database.db.$count(submissions, eq(submissions.id, submission!.id))).toBe(0);
+    });
+
     it("rate-limit rows are purged once their window is over", async () => {
       const limiter = createRateLimiter({ db: database.db, limit: 5 });
       await limiter("contact", "198.51.100.77");
@@ -232,18 +280,10 @@ function ordersSuite(
   });
 }
 
-ordersSuite("embedded PGlite", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-orders-"));
-  const database = await openDatabase({ dataDir: dir });
-  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-});
+ordersSuite("embedded PGlite", openTempPglite("site-orders-"));
 
 describe.runIf(hasPostgres)("Postgres", () => {
-  ordersSuite("Postgres", async () => {
-    const temp = await createTempDatabase();
-    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
-    return { database, cleanup: temp.drop };
-  });
+  ordersSuite("Postgres", openTempPostgres);
 });
 
 describe("payment e-mails", () => {
