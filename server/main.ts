@@ -12,6 +12,8 @@ import { startRetention } from "./retention";
 
 /** How long after SIGTERM the process exits even if closing has not finished. */
 const FORCED_EXIT_MS = 25_000;
+/** How long the forced exit waits for the database to close. */
+const FORCED_CLOSE_MS = 3_000;
 
 /** The project's folder: this file runs from server/ under tsx and from build/node/ when built. */
 function projectRoot(): string {
@@ -144,10 +146,12 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    // Stop accepting; let in-flight requests finish; then close the database.
+    // Stop accepting; let in-flight requests finish; then close the database. The background
+    // jobs stop at once: a sweep waiting on Paystack has its request aborted.
     stopRetention();
+    const sweepStopped = reconciliation?.stop();
     server.close(async () => {
-      await reconciliation?.stop();
+      await sweepStopped;
       await outbox.stop();
       await database.close().catch(() => {});
       logger.info("stopped");
@@ -158,10 +162,14 @@ async function main() {
       server.closeAllConnections();
     }, 10_000).unref();
     // If closing hangs (a stuck query, a handler that never settles), leave anyway before the
-    // host's own kill: most send SIGKILL 30 s after SIGTERM.
+    // host's own kill: most send SIGKILL 30 s after SIGTERM. The database is closed first (PGlite
+    // flushes its files on close), but not waited on for more than a few seconds.
     setTimeout(() => {
       logger.error({ afterMs: FORCED_EXIT_MS }, "shutdown did not finish; exiting");
-      process.exit(1);
+      const closeTimeout = new Promise((resolve) => setTimeout(resolve, FORCED_CLOSE_MS));
+      void Promise.race([database.close().catch(() => {}), closeTimeout]).then(() =>
+        process.exit(1),
+      );
     }, FORCED_EXIT_MS).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -8,7 +8,7 @@ import { paystackSignature } from "./paystack";
  * A stand-in for Paystack on loopback, for tests and for `npm run dev` without real keys. It
  * serves the API (initialize, verify) and a hosted "authorization page" with Pay / Fail payment /
  * Cancel buttons that return to the callback like Paystack does, and an admin API:
- *   POST /__admin/mode       {"initialize": "ok" | "error" | "hang"}
+ *   POST /__admin/mode       {"initialize"?: "ok" | "error" | "hang", "verify"?: "ok" | "hang"}
  *   POST /__admin/tamper     {"reference", "amount"}  verify and webhooks report this amount
  *   POST /__admin/webhook    {"reference", "forge"?: true, "url"?}  sends charge.success, signed
  *                            with the secret key (or, forged, with another); answers the site's
@@ -34,6 +34,8 @@ export interface FakePaystack {
   url: string;
   transactions: Map<string, FakeTransaction>;
   setInitializeMode(mode: "ok" | "error" | "hang"): void;
+  /** "hang": verify requests are never answered, as when Paystack is stuck */
+  setVerifyMode(mode: "ok" | "hang"): void;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startFakePaystack(options: {
 }): Promise<FakePaystack> {
   const transactions = new Map<string, FakeTransaction>();
   let initializeMode: "ok" | "error" | "hang" = "ok";
+  let verifyMode: "ok" | "hang" = "ok";
   const hanging = new Set<ServerResponse>();
   let url = "";
 
@@ -102,6 +105,11 @@ export async function startFakePaystack(options: {
     const verify = /^\/transaction\/verify\/([^/]+)$/.exec(path);
     if (req.method === "GET" && verify) {
       if (!authorised) return json(res, 401, { status: false, message: "Invalid key" });
+      if (verifyMode === "hang") {
+        hanging.add(res);
+        res.on("close", () => hanging.delete(res));
+        return;
+      }
       const t = transactions.get(decodeURIComponent(verify[1]!));
       if (!t) return json(res, 400, { status: false, message: "Transaction reference not found" });
       return json(res, 200, {
@@ -131,8 +139,13 @@ export async function startFakePaystack(options: {
     }
 
     if (req.method === "POST" && path === "/__admin/mode") {
-      initializeMode = (parseJson(body) as { initialize: typeof initializeMode }).initialize;
-      return json(res, 200, { initialize: initializeMode });
+      const modes = parseJson(body) as {
+        initialize?: typeof initializeMode;
+        verify?: typeof verifyMode;
+      };
+      initializeMode = modes.initialize ?? initializeMode;
+      verifyMode = modes.verify ?? verifyMode;
+      return json(res, 200, { initialize: initializeMode, verify: verifyMode });
     }
     if (req.method === "POST" && path === "/__admin/tamper") {
       const { reference, amount } = parseJson(body) as { reference: string; amount: number };
@@ -180,6 +193,7 @@ export async function startFakePaystack(options: {
     url,
     transactions,
     setInitializeMode: (mode) => (initializeMode = mode),
+    setVerifyMode: (mode) => (verifyMode = mode),
     close: () =>
       new Promise((resolve) => {
         hanging.forEach((r) => r.destroy());

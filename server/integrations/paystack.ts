@@ -76,7 +76,10 @@ export function createPaystackClient(options: {
     method: "GET" | "POST",
     path: string,
     body?: unknown,
+    /** aborts the request early, e.g. when the process is shutting down */
+    signal?: AbortSignal,
   ): Promise<{ status: number; json: unknown } | { error: string }> {
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? PAYSTACK_TIMEOUT_MS);
     try {
       const response = await fetch(`${options.apiUrl}${path}`, {
         method,
@@ -86,7 +89,7 @@ export function createPaystackClient(options: {
           ...(body ? { "Content-Type": "application/json" } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(options.timeoutMs ?? PAYSTACK_TIMEOUT_MS),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       const text = await response.text();
       let json: unknown = null;
@@ -97,6 +100,7 @@ export function createPaystackClient(options: {
       }
       return { status: response.status, json };
     } catch (error) {
+      if (signal?.aborted) return { error: "Paystack request aborted" };
       const name = (error as Error).name;
       return {
         error: name === "TimeoutError" ? "Paystack timed out" : `Paystack unreachable (${name})`,
@@ -129,8 +133,13 @@ export function createPaystackClient(options: {
     },
 
     /** GET /transaction/verify/:reference: what Paystack knows about a payment. */
-    async verify(reference: string): Promise<VerifyResult> {
-      const answer = await call("GET", `/transaction/verify/${encodeURIComponent(reference)}`);
+    async verify(reference: string, signal?: AbortSignal): Promise<VerifyResult> {
+      const answer = await call(
+        "GET",
+        `/transaction/verify/${encodeURIComponent(reference)}`,
+        undefined,
+        signal,
+      );
       if ("error" in answer) return { ok: false, notFound: false, error: answer.error };
       const parsed = verifyAnswer.safeParse(answer.json);
       if (answer.status === 200 && parsed.success) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { deliveries, orders, submissions } from "../db/schema";
 import type { Destination } from "../outbox";
@@ -104,12 +104,44 @@ function paymentPayload(order: Order): Record<string, string> {
   };
 }
 
-/** Unpaid orders created after `since`, oldest first, at most `limit` of them. */
-export async function pendingOrders(db: Db, since: Date, limit = 200): Promise<Order[]> {
+/** How many unpaid orders a sweep checks at least, when fewer than that are due. */
+export const SWEEP_BATCH = 200;
+
+/**
+ * The unpaid orders (`pending`, and `failed`, which a later payment can still turn paid) created
+ * after `since` that a reconciliation sweep checks, least recently checked first: every one not
+ * checked since `dueBefore` (the previous sweep's start), however many, and up to SWEEP_BATCH in
+ * all otherwise. So no order waits more than two sweeps, whatever the number of abandoned ones.
+ */
+export async function ordersToCheck(
+  db: Db,
+  window: { since: Date; dueBefore?: Date },
+): Promise<Pick<Order, "id" | "reference" | "status" | "amountKobo" | "currency">[]> {
+  const unpaid = and(
+    inArray(orders.status, ["pending", "failed"]),
+    gt(orders.createdAt, window.since),
+  );
+  const due = window.dueBefore
+    ? await db.$count(
+        orders,
+        and(unpaid, or(isNull(orders.lastCheckedAt), lt(orders.lastCheckedAt, window.dueBefore))),
+      )
+    : 0;
   return db
-    .select()
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      status: orders.status,
+      amountKobo: orders.amountKobo,
+      currency: orders.currency,
+    })
     .from(orders)
-    .where(and(eq(orders.status, "pending"), gt(orders.createdAt, since)))
-    .orderBy(asc(orders.createdAt))
-    .limit(limit);
+    .where(unpaid)
+    .orderBy(sql`${orders.lastCheckedAt} asc nulls first`, asc(orders.createdAt))
+    .limit(Math.max(SWEEP_BATCH, due));
+}
+
+/** Notes that Paystack was asked about the order, so the next sweeps start with the others. */
+export async function markChecked(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(orders).set({ lastCheckedAt: at }).where(eq(orders.id, id));
 }

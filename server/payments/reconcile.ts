@@ -5,7 +5,9 @@ import type { Payments } from "./service";
 /**
  * Runs the payments reconciliation once at start and then every PAYSTACK_RECONCILE_SECONDS.
  * Sweeps never overlap; several instances may sweep at once, because recording a payment is a
- * conditional update that lets only the first confirmation through.
+ * conditional update that lets only the first confirmation through. Each sweep checks every order
+ * not checked since the previous sweep began, so none waits more than two. `stop` aborts the
+ * Paystack request under way, so a shutdown never waits on a hanging Paystack.
  */
 export function startReconciliation(
   payments: Pick<Payments, "reconcile">,
@@ -15,11 +17,15 @@ export function startReconciliation(
   let sweeps = 0;
   let running: Promise<void> | undefined;
   let stopped = false;
+  const abort = new AbortController();
+  let previousStart: Date | undefined;
 
   const sweep = () => {
     if (running || stopped) return running;
+    const dueBefore = previousStart;
+    previousStart = new Date();
     running = payments
-      .reconcile()
+      .reconcile({ dueBefore, signal: abort.signal })
       .then(({ checked, paid }) => {
         if (checked > 0) logger.info({ checked, paid }, "pending payments reconciled");
       })
@@ -39,10 +45,11 @@ export function startReconciliation(
   return {
     /** completed sweeps, for tests */
     sweeps: () => sweeps,
-    /** Stops the timer and waits for a sweep under way. */
+    /** Stops the timer, aborts a sweep under way and waits for it to end. */
     async stop() {
       stopped = true;
       clearInterval(timer);
+      abort.abort();
       await running;
     },
   };

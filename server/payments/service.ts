@@ -28,9 +28,10 @@ import {
   createOrder,
   findOrder,
   markFailed,
+  markChecked,
   markPaid,
   newReference,
-  pendingOrders,
+  ordersToCheck,
   REFERENCE_PATTERN,
 } from "./orders";
 
@@ -249,16 +250,36 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /**
      * The safety net for a payment taken while the visitor closed the tab and the webhook never
-     * came: asks Paystack about every `pending` order younger than 48 h, and records a confirmed
-     * one exactly as the webhook would (same code path, so the e-mails are queued once).
+     * came: asks Paystack about the unpaid (`pending` or `failed`) orders younger than 48 h, least
+     * recently checked first (ordersToCheck says how many), and records a confirmed one exactly
+     * as the webhook would (same code path, so the e-mails are queued once). `signal` stops the
+     * sweep between orders and aborts the request under way.
      */
-    async reconcile(now = new Date()): Promise<{ checked: number; paid: number }> {
-      const pending = await pendingOrders(db, new Date(now.getTime() - RECONCILE_WINDOW_MS));
+    async reconcile(
+      options: { now?: Date; dueBefore?: Date; signal?: AbortSignal } = {},
+    ): Promise<{ checked: number; paid: number }> {
+      const { signal } = options;
+      const now = options.now ?? new Date();
+      const due = await ordersToCheck(db, {
+        since: new Date(now.getTime() - RECONCILE_WINDOW_MS),
+        dueBefore: options.dueBefore,
+      });
+      let checked = 0;
       let paid = 0;
-      for (const order of pending) {
-        const verified = await paystack.verify(order.reference);
+      for (const order of due) {
+        if (signal?.aborted) break;
+        const verified = await paystack.verify(order.reference, signal);
+        if (signal?.aborted) break;
+        // Asked and answered (even "not found"): the next sweeps start with the others. One
+        // Paystack could not answer stays at the front.
+        if (verified.ok || verified.notFound) await markChecked(db, order.id, new Date());
+        checked += 1;
         if (!verified.ok || verified.status !== "success") continue;
         if (verified.reference !== order.reference) continue;
+        // A failed order whose payment does not match was failed for that reason: say it once.
+        const matches =
+          verified.amountKobo === order.amountKobo && verified.currency === order.currency;
+        if (!matches && order.status === "failed") continue;
         const outcome = await recordCharge(
           {
             reference: order.reference,
@@ -269,7 +290,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         );
         if (outcome === "paid") paid += 1;
       }
-      return { checked: pending.length, paid };
+      return { checked, paid };
     },
   };
 }

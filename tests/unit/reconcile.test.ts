@@ -1,20 +1,19 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config";
-import { type Database, openDatabase } from "../../server/db/client";
+import type { Database } from "../../server/db/client";
 import { orders, submissions } from "../../server/db/schema";
-import { createPaystackClient } from "../../server/integrations/paystack";
+import { type PaystackClient, createPaystackClient } from "../../server/integrations/paystack";
 import { type FakePaystack, startFakePaystack } from "../../server/integrations/paystack-fake";
 import { createLogger } from "../../server/logger";
 import { type OutboxItem, createOutbox } from "../../server/outbox";
 import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
+import { markFailed, newReference } from "../../server/payments/orders";
 import { startReconciliation } from "../../server/payments/reconcile";
-import { createPaymentsService } from "../../server/payments/service";
+import { RECONCILE_WINDOW_MS, createPaymentsService } from "../../server/payments/service";
 import { createRateLimiter } from "../../server/rate-limit";
-import { createTempDatabase, postgresAvailable } from "../support/postgres";
+import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
+import { postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();
 const logger = createLogger("silent");
@@ -32,10 +31,7 @@ it("PAYSTACK_RECONCILE_SECONDS defaults to 600 and must be a whole number of at 
   }
 });
 
-function reconcileSuite(
-  name: string,
-  open: () => Promise<{ database: Database; cleanup: () => Promise<void> }>,
-) {
+function reconcileSuite(name: string, open: OpenDatabase) {
   describe(`payment reconciliation on ${name}`, () => {
     let database: Database;
     let cleanup: () => Promise<void>;
@@ -138,19 +134,135 @@ function reconcileSuite(
         await outbox.stop();
       }
     });
+
+    /** The payments service over a Paystack the test controls; nothing is e-mailed. */
+    function paymentsWith(paystackClient: PaystackClient) {
+      return createPaymentsService({
+        db: database.db,
+        siteUrl: "http://site.test",
+        paystack: paystackClient,
+        outbox: createOutbox({ db: database.db, logger, handlers: {} }),
+        rateLimit: createRateLimiter({ db: database.db, limit: 100 }),
+        logger,
+        destinations: [],
+      });
+    }
+    const amountKobo = 12_499_000;
+    const newOrders = (count: number) =>
+      database.db
+        .insert(orders)
+        .values(
+          Array.from({ length: count }, () => ({
+            reference: newReference(),
+            itemId: "happier-marriage",
+            itemName: "Happier Marriage Program",
+            amountKobo,
+            currency: "NGN",
+            ...payer,
+          })),
+        )
+        .returning();
+
+    it("450 abandoned orders do not starve a paid one: it is recorded within two sweeps", async () => {
+      const abandoned = await newOrders(450);
+      const [paidOrder] = await newOrders(1);
+      const asked = new Set<string>();
+      const payments = paymentsWith({
+        initialize: async () => ({ ok: false, error: "not used" }),
+        verify: async (reference) => {
+          asked.add(reference);
+          return {
+            ok: true,
+            status: reference === paidOrder!.reference ? "success" : "abandoned",
+            amountKobo,
+            currency: "NGN",
+            reference,
+          };
+        },
+      });
+      const reconciliation = startReconciliation(payments, { intervalSeconds: 1, logger });
+      try {
+        await vi.waitFor(() => expect(reconciliation.sweeps()).toBeGreaterThanOrEqual(2), {
+          timeout: 60_000,
+          interval: 50,
+        });
+      } finally {
+        await reconciliation.stop();
+      }
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, paidOrder!.id));
+      expect(row!.status).toBe("paid");
+      // Every order was asked about, and each one asked about is marked so.
+      expect(abandoned.every((o) => asked.has(o.reference))).toBe(true);
+      const unchecked = await database.db.$count(
+        orders,
+        and(
+          inArray(orders.status, ["pending", "failed"]),
+          isNull(orders.lastCheckedAt),
+          gt(orders.createdAt, new Date(Date.now() - RECONCILE_WINDOW_MS)),
+        ),
+      );
+      expect(unchecked).toBe(0);
+    }, 90_000);
+
+    it("a failed order that Paystack says is paid becomes paid", async () => {
+      const [order] = await newOrders(1);
+      await markFailed(database.db, order!.reference, "Paystack status: failed");
+      const payments = paymentsWith({
+        initialize: async () => ({ ok: false, error: "not used" }),
+        verify: async (reference) => ({
+          ok: true,
+          status: reference === order!.reference ? "success" : "abandoned",
+          amountKobo,
+          currency: "NGN",
+          reference,
+        }),
+      });
+      await payments.reconcile();
+      const [row] = await database.db.select().from(orders).where(eq(orders.id, order!.id));
+      expect(row).toMatchObject({ status: "paid", failureReason: null });
+      expect(row!.lastCheckedAt).toBeInstanceOf(Date);
+      const recorded = await database.db
+        .select()
+        .from(submissions)
+        .where(eq(submissions.kind, "payment"));
+      expect(recorded.filter((s) => s.payload.reference === order!.reference)).toHaveLength(1);
+    });
+
+    it("stopping the sweep aborts a verify that Paystack never answers", async () => {
+      await database.db
+        .update(orders)
+        .set({ status: "failed" })
+        .where(inArray(orders.status, ["pending", "failed"]));
+      await newOrders(3);
+      const hanging = await startFakePaystack({ secretKey });
+      hanging.setVerifyMode("hang");
+      const client = createPaystackClient({ apiUrl: hanging.url, secretKey });
+      let calls = 0;
+      const payments = paymentsWith({
+        ...client,
+        verify: (reference, signal) => {
+          calls += 1;
+          return client.verify(reference, signal);
+        },
+      });
+      const reconciliation = startReconciliation(payments, { intervalSeconds: 60, logger });
+      try {
+        await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(1), { timeout: 20_000 });
+        const started = Date.now();
+        await reconciliation.stop();
+        // Paystack's own timeout is 10 s for each of the orders; stopping does not wait for it.
+        expect(Date.now() - started).toBeLessThan(2_000);
+        expect(calls).toBe(1);
+      } finally {
+        await reconciliation.stop();
+        await hanging.close();
+      }
+    }, 60_000);
   });
 }
 
-reconcileSuite("PGlite", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-reconcile-"));
-  const database = await openDatabase({ dataDir: dir });
-  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-});
+reconcileSuite("PGlite", openTempPglite("site-reconcile-"));
 
 describe.skipIf(!hasPostgres)("Postgres", () => {
-  reconcileSuite("Postgres", async () => {
-    const temp = await createTempDatabase();
-    const database = await openDatabase({ databaseUrl: temp.url, dataDir: "unused" });
-    return { database, cleanup: temp.drop };
-  });
+  reconcileSuite("Postgres", openTempPostgres);
 });
