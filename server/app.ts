@@ -2,6 +2,7 @@ import type { SiteLoadContext } from "../app/lib/load-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { warnForwardedOnce } from "./forwarded-warning";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { Config } from "./config";
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps) {
   app.set("trust proxy", config.trustProxy ? 1 : false);
 
   app.use(requestLog(logger));
+  if (!config.trustProxy) app.use(warnForwardedOnce(logger));
   // Files first, with their own short set of headers; pages get the full set below.
   if (!deps.devMiddleware && deps.clientDir)
     app.use(staticFiles(deps.clientDir, { https: config.https }));
@@ -168,8 +170,13 @@ const lowercasePaths: RequestHandler = (req, res, next) => {
     !req.path.startsWith("/assets/") &&
     !req.path.endsWith(".data")
   ) {
-    const lower = req.path.toLowerCase();
-    if (lower !== req.path) {
+    // Percent-escapes are kept as they are (%2F is not %2f to every server), and a path with a
+    // backslash is never redirected: browsers read "/\host" as "//host", another site. No page
+    // has one, so it stays a 404.
+    const lower = req.path.replace(/(%[0-9A-Fa-f]{2})|[^%]+/g, (part, escape?: string) =>
+      escape ? escape : part.toLowerCase(),
+    );
+    if (lower !== req.path && !req.path.includes("\\")) {
       const q = req.originalUrl.indexOf("?");
       const query = q === -1 ? "" : req.originalUrl.slice(q);
       // Collapse leading slashes so "//Example.com" cannot become an off-site redirect.

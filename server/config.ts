@@ -67,9 +67,15 @@ const envSchema = z.object({
       "must be at least 1: 0 would refuse every form. For no practical limit set a large number " +
       "such as 1000000",
   }),
-  FORM_SITE_LIMIT: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
-    message: "must be a whole number (forms per form per hour, from everyone together)",
-  }),
+  FORM_SITE_LIMIT: optionalString
+    .refine((v) => v === undefined || /^\d+$/.test(v), {
+      message: "must be a whole number (forms per form per hour, from everyone together)",
+    })
+    .refine((v) => v === undefined || Number(v) >= 1, {
+      message:
+        "must be at least 1: 0 would refuse every form. For no practical limit set a large " +
+        "number such as 1000000",
+    }),
   TRUST_PROXY: flag,
   RETENTION_DAYS: positiveInt(365).refine((d) => d >= 1, { message: "must be at least 1" }),
   LOG_LEVEL: optionalString
@@ -98,6 +104,14 @@ export function loadConfig(env: Record<string, string | undefined>) {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && e.SITE_URL === undefined) {
+    // Paystack's return address, canonical links, the sitemap and Open Graph are built from it;
+    // a production site that guessed localhost would send paying visitors nowhere.
+    throw new ConfigError(
+      "Invalid configuration:\n  SITE_URL is not set: set it to the public address of the site, " +
+        "e.g. https://kindredhearts.ng (npm start sets http://localhost:PORT for a local run)",
+    );
+  }
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     production: e.NODE_ENV === "production",
@@ -133,4 +147,11 @@ export function loadConfig(env: Record<string, string | undefined>) {
     retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** A production SITE_URL that is not https (other than a local run): worth one warning at start. */
+export function insecureSiteUrl(config: Pick<Config, "production" | "siteUrl">): boolean {
+  if (!config.production || config.siteUrl.startsWith("https://")) return false;
+  const host = new URL(config.siteUrl).hostname;
+  return !["localhost", "127.0.0.1", "[::1]"].includes(host);
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
-import { ConfigError, configFromEnvironment } from "./config";
+import { ConfigError, configFromEnvironment, insecureSiteUrl } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
 import { startReconciliation } from "./payments/reconcile";
@@ -37,6 +37,13 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  if (insecureSiteUrl(config)) {
+    logger.warn(
+      { siteUrl: config.siteUrl },
+      "SITE_URL is not https: payers return there from Paystack and forms post there. Set it to " +
+        "the site's public https address.",
+    );
+  }
 
   let database;
   try {

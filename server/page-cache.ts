@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { chooseEncoding } from "./accept-encoding";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SiteLoadContext } from "../app/lib/load-context";
 import { createRequestHandler } from "react-router";
@@ -78,13 +79,6 @@ export function cacheKey(method: string | undefined, url: string | undefined): s
       if (!TRACKING_PARAM.test(name)) return null;
   }
   return path;
-}
-
-function chooseEncoding(accept: string | undefined): "br" | "gzip" | "identity" {
-  const value = accept ?? "";
-  if (/\bbr\b/.test(value)) return "br";
-  if (/\bgzip\b/.test(value)) return "gzip";
-  return "identity";
 }
 
 export function createPageCache(deps: PageCacheDeps) {
@@ -201,7 +195,7 @@ export function createPageCache(deps: PageCacheDeps) {
         res.end();
         return true;
       }
-      const encoding = chooseEncoding(req.headers["accept-encoding"]);
+      const encoding = chooseEncoding(req, ["br", "gzip"]);
       const body = entry.bodies[encoding];
       if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", body.length);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import express, { type Response, Router } from "express";
+import { chooseEncoding } from "./accept-encoding";
 
 /** Kinds of file worth compressing; the build writes .br and .gz beside them (scripts/compress-assets.ts). */
 export const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|xml|txt|ico|map)$/;
@@ -56,13 +57,13 @@ export function staticFiles(clientDir: string, options: { https: boolean }): Rou
     setFileHeaders(res, urlPath, options.https);
     if (!COMPRESSIBLE.test(urlPath)) return next();
     res.vary("Accept-Encoding");
-    const accepts = String(req.headers["accept-encoding"] ?? "");
-    const encoding = [
-      ["br", ".br"],
-      ["gzip", ".gz"],
-    ].find(([name, ext]) => new RegExp(`\\b${name}\\b`).test(accepts) && files.has(urlPath + ext));
-    if (!encoding) return next();
-    const [name, ext] = encoding as [string, string];
+    const extensions = { br: ".br", gzip: ".gz" } as const;
+    const name = chooseEncoding(
+      req,
+      (["br", "gzip"] as const).filter((e) => files.has(urlPath + extensions[e])),
+    );
+    if (name === "identity") return next();
+    const ext = extensions[name];
     res.type(path.extname(urlPath));
     res.setHeader("Content-Encoding", name);
     res.sendFile(

@@ -36,6 +36,8 @@ export interface FakePaystack {
   setInitializeMode(mode: "ok" | "error" | "hang"): void;
   /** "hang": verify requests are never answered, as when Paystack is stuck */
   setVerifyMode(mode: "ok" | "hang"): void;
+  /** requests held unanswered right now */
+  hanging(): number;
   close(): Promise<void>;
 }
 
@@ -194,6 +196,7 @@ export async function startFakePaystack(options: {
     transactions,
     setInitializeMode: (mode) => (initializeMode = mode),
     setVerifyMode: (mode) => (verifyMode = mode),
+    hanging: () => hanging.size,
     close: () =>
       new Promise((resolve) => {
         hanging.forEach((r) => r.destroy());

@@ -137,4 +137,21 @@ test.describe("without JavaScript", () => {
       .poll(async () => (await fakes.mailAbout(email)).length, { timeout: 10_000 })
       .toBe(1);
   });
+
+  test("the booking post is answered 303, and going back and reloading sends nothing again", async ({
+    page,
+  }) => {
+    await page.goto("/schedule");
+    const email = await fill(page);
+    const posted = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Complete Booking" }).click();
+    expect((await posted).status()).toBe(303);
+    await expect(page.locator("#prefill")).toContainText(email);
+    await page.reload();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/schedule$/);
+    await expect
+      .poll(async () => (await fakes.mailAbout(email)).length, { timeout: 10_000 })
+      .toBe(1);
+  });
 });

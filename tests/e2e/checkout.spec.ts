@@ -320,6 +320,20 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(`Reference: ${reference}`)).toBeVisible();
   });
 
+  test("the checkout post is answered 303 to Paystack's page, and starts one payment", async ({
+    page,
+  }) => {
+    await page.goto("/checkout?item=map-growth");
+    const payer = await fillPayer(page);
+    const posted = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Continue to secure payment" }).click();
+    expect((await posted).status()).toBe(303);
+    await expect(page.getByRole("heading", { name: "Fake Paystack checkout" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Fake Paystack checkout" })).toBeVisible();
+    expect(await fakes.paystackInitializedFor(payer.email)).toHaveLength(1);
+  });
+
   test("server validation shows each error at its field and keeps the values", async ({ page }) => {
     await page.goto("/checkout?item=happier-marriage");
     const payer = await fillPayer(page, { phone: "call me" });

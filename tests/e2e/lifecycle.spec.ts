@@ -1,15 +1,38 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startFakePaystack } from "../../server/integrations/paystack-fake";
 import { serverArgs } from "../support/local";
 
-/** Starts a second server process of the built site, for start-up and shutdown behaviour. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, serverArgs(), {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+const healthz = async (port: number) =>
+  (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status;
+
+/** The one child of a process: under unshare, the server running as process 1. */
+function childOf(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim());
+}
+
+/**
+ * Starts a second server process of the built site, for start-up and shutdown behaviour; with
+ * `pid1`, as process 1 of a fresh PID namespace, as in a container (needs root and unshare).
+ */
+function startServer(env: Record<string, string>, options: { pid1?: boolean } = {}) {
+  const node = [process.execPath, ...serverArgs()];
+  const command = options.pid1
+    ? ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc", ...node]
+    : node;
+  const child = spawn(command[0]!, command.slice(1), {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      SITE_URL: `http://127.0.0.1:${env.PORT ?? 3000}`,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -62,6 +85,79 @@ test.describe("server lifecycle", () => {
     expect(response).toContain("Support for every season of love");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("stopped");
+  });
+
+  test("a container's process 1 killed with -9 starts again on the same DATA_DIR", async () => {
+    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const env = { PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "site-life-")) };
+    const first = startServer(env, { pid1: true });
+    await expect.poll(() => healthz(port), { timeout: 90_000 }).toBe(200);
+    // kill -9 the namespace's process 1 (unshare's child), as a container runtime does.
+    process.kill(childOf(first.child.pid!), "SIGKILL");
+    await first.exited;
+    const again = startServer(env, { pid1: true });
+    try {
+      await expect.poll(() => healthz(port), { timeout: 90_000 }).toBe(200);
+      expect(again.output()).not.toContain("already open");
+    } finally {
+      again.child.kill("SIGTERM");
+      await again.exited;
+    }
+  });
+
+  test("SIGTERM while Paystack hangs: the sweep is aborted, it exits cleanly and starts again", async () => {
+    const paystack = await startFakePaystack({ secretKey: "sk_test_lifecycle" });
+    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const env = {
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "site-life-")),
+      PAYSTACK_SECRET_KEY: "sk_test_lifecycle",
+      PAYSTACK_API_URL: paystack.url,
+      PAYSTACK_RECONCILE_SECONDS: "1",
+      FORM_RATE_LIMIT: "100",
+    };
+    try {
+      const server = startServer(env);
+      await expect.poll(() => healthz(port), { timeout: 90_000 }).toBe(200);
+      // Three unpaid orders: a sweep asks Paystack about each, and Paystack never answers.
+      paystack.setVerifyMode("hang");
+      for (const n of [1, 2, 3]) {
+        const answer = await fetch(`http://127.0.0.1:${port}/checkout?item=happier-marriage`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: `http://127.0.0.1:${port}` },
+          body: new URLSearchParams({
+            name: "Ada Obi",
+            email: `ada.${n}@example.com`,
+            phone: "+234 803 000 1111",
+          }),
+        });
+        expect(answer.status).toBe(303);
+      }
+      // The next sweep (every second) is now waiting on Paystack.
+      await expect.poll(() => paystack.hanging(), { timeout: 10_000 }).toBeGreaterThan(0);
+      const started = Date.now();
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      // Each verify may wait 10 s, three of them more than the 25 s forced exit; none is awaited.
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(server.output()).toContain("stopped");
+
+      const next = startServer(env);
+      await expect.poll(() => healthz(port), { timeout: 90_000 }).toBe(200);
+      next.child.kill("SIGTERM");
+      expect(await next.exited).toBe(0);
+    } finally {
+      await paystack.close();
+    }
+  });
+
+  test("production without SITE_URL refuses to start, saying what to set", async () => {
+    const server = startServer({ PORT: "0", SITE_URL: "" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      "SITE_URL is not set: set it to the public address of the site, e.g. https://kindredhearts.ng",
+    );
   });
 
   test("an invalid variable stops the start with a message naming it", async () => {

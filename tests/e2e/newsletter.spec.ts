@@ -145,4 +145,23 @@ test.describe("without JavaScript", () => {
     await main.getByRole("button", { name: "Subscribe" }).click();
     await expect(main.getByText("Thank You!")).toBeVisible();
   });
+
+  test("the footer sign-up posts, is answered 303, says so and reaches HubSpot once", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    const footer = page.getByRole("contentinfo");
+    const email = address();
+    await footer.getByLabel("Email Address").fill(email);
+    const posted = page.waitForResponse((r) => r.request().method() === "POST");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    expect((await posted).status()).toBe(303);
+    await expect(page).toHaveURL(/\/newsletter\?subscribed=1$/);
+    await expect(page.getByRole("main").getByText("Thank You!")).toBeVisible();
+    // Reloading the page it landed on is a GET: nothing is sent again.
+    await page.reload();
+    await expect
+      .poll(async () => (await fakes.hubspotReceivedFor(email)).length, { timeout: 10_000 })
+      .toBe(1);
+  });
 });

@@ -53,6 +53,23 @@ test.describe("pages served from memory", () => {
     }
   });
 
+  test("an encoding refused with q=0 is never sent, for pages and for files", async ({
+    request,
+  }) => {
+    const asset = /\/assets\/[^"]+\.js/.exec(await (await request.get("/about")).text())![0];
+    for (const path of ["/about", asset]) {
+      for (const [accept, encoding] of [
+        ["gzip, br;q=0", "gzip"],
+        ["br;q=0, gzip;q=0", undefined],
+        ["gzip;q=0.5, br;q=0.4", "gzip"],
+        ["gzip, deflate, br", "br"],
+      ] as const) {
+        const response = await request.get(path, { headers: { "Accept-Encoding": accept } });
+        expect(response.headers()["content-encoding"], `${path} ${accept}`).toBe(encoding);
+      }
+    }
+  });
+
   test("a cached page sends no nonce; its CSP allows exactly its inline scripts by hash", async ({
     request,
   }) => {

@@ -1,4 +1,18 @@
+import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
+
+/** GET with the path sent exactly as written, backslashes included. */
+function rawGet(baseURL: string, path: string): Promise<{ status: number; location?: string }> {
+  const base = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: base.hostname, port: base.port, path }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 test.describe("the server", () => {
   test("unknown paths answer 404 with the not-found page", async ({ page }) => {
@@ -30,6 +44,32 @@ test.describe("the server", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeAttached();
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+  });
+
+  test("the lower-casing redirect keeps percent-escapes as they are", async ({ request }) => {
+    for (const [path, location] of [
+      ["/About%2F", "/about%2F"],
+      ["/About%2f?x=%2F", "/about%2f?x=%2F"],
+      ["/Dating-Tips%C3%A9", "/dating-tips%C3%A9"],
+    ]) {
+      const response = await request.get(path!, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(301);
+      expect(response.headers()["location"], path).toBe(location);
+    }
+    // Already lower case apart from its escapes: no redirect at all.
+    const lower = await request.get("/about%2F", { maxRedirects: 0 });
+    expect(lower.status()).not.toBe(301);
+  });
+
+  test("a path with a backslash is a 404, never a redirect (browsers read /\\ as //)", async ({
+    baseURL,
+  }) => {
+    // A raw request: browsers and fetch turn "\\" into "/" before sending.
+    for (const path of ["/About\\Evil.example", "/\\Evil.example/Path"]) {
+      const answer = await rawGet(baseURL!, path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.location, path).toBeUndefined();
+    }
   });
 
   test("/Contact lands on the contact page", async ({ page, request }) => {

@@ -13,6 +13,7 @@ export async function spawnServer(env: Record<string, string> = {}) {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "site-spawn-")),
       LOG_LEVEL: "info",
       ...env,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config";
+import { ConfigError, insecureSiteUrl, loadConfig } from "../../server/config";
 
 describe("configuration", () => {
   it("starts a complete site with no variables set", () => {
@@ -50,6 +50,32 @@ describe("configuration", () => {
   it("explains why FORM_RATE_LIMIT=0 is refused and what to set instead", () => {
     expect(() => loadConfig({ FORM_RATE_LIMIT: "0" })).toThrow(/0 would refuse every form/);
     expect(loadConfig({ FORM_RATE_LIMIT: "1" }).formRateLimit).toBe(1);
+  });
+
+  it("refuses FORM_SITE_LIMIT=0 like FORM_RATE_LIMIT=0, saying why", () => {
+    expect(() => loadConfig({ FORM_SITE_LIMIT: "0" })).toThrow(/FORM_SITE_LIMIT.*0 would refuse/s);
+    expect(loadConfig({ FORM_SITE_LIMIT: "1" }).formSiteLimit).toBe(1);
+  });
+
+  it("production without SITE_URL is refused with what to set; development guesses localhost", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", SITE_URL: " " })).toThrow(
+      "SITE_URL is not set: set it to the public address of the site, e.g. https://kindredhearts.ng",
+    );
+    expect(
+      loadConfig({ NODE_ENV: "production", SITE_URL: "https://kindredhearts.ng" }).siteUrl,
+    ).toBe("https://kindredhearts.ng");
+    expect(loadConfig({ PORT: "4000" }).siteUrl).toBe("http://localhost:4000");
+  });
+
+  it("a production SITE_URL that is not https is worth a warning, unless it is this machine", () => {
+    const warned = (env: Record<string, string>) =>
+      insecureSiteUrl(loadConfig({ NODE_ENV: "production", ...env }));
+    expect(warned({ SITE_URL: "http://kindredhearts.ng" })).toBe(true);
+    expect(warned({ SITE_URL: "https://kindredhearts.ng" })).toBe(false);
+    expect(warned({ SITE_URL: "http://localhost:3000" })).toBe(false);
+    expect(warned({ SITE_URL: "http://127.0.0.1:3000" })).toBe(false);
+    expect(insecureSiteUrl(loadConfig({ SITE_URL: "http://kindredhearts.ng" }))).toBe(false);
   });
 
   it("leaves payments off without a Paystack secret key, and defaults the API", () => {
