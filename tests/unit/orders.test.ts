@@ -142,7 +142,7 @@ function ordersSuite(
         siteUrl: "http://site.test",
         paystack: stubPaystack(() => answer),
         outbox,
-        rateLimit: async () => ({ allowed: true }),
+        rateLimit: async () => ({ allowed: true, flood: false }),
         logger,
         destinations: ["email", "receipt"],
         now: () => clock,
