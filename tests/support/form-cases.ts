@@ -25,8 +25,8 @@ export interface FormCase {
   fill: (page: Page, email: string) => Promise<void>;
   /** the field whose value must survive a failure */
   kept: (page: Page) => Locator;
-  /** what the visitor sees when it went through */
-  succeeded: (page: Page) => Promise<void>;
+  /** what the visitor sees when it went through; `timeout` when it comes from a retry */
+  succeeded: (page: Page, timeout?: number) => Promise<void>;
   /** how many times it reached the outside world (CRM, e-mail, Paystack), per channel */
   delivered: (email: string) => Promise<number[]>;
 }
@@ -45,7 +45,8 @@ export const contact: FormCase = {
       .fill("The site was restarting when I pressed send, please help.");
   },
   kept: (page) => page.getByLabel("Message", { exact: true }),
-  succeeded: (page) => expect(toastWith(page, messages.contact.sent)).toBeVisible(),
+  succeeded: (page, timeout) =>
+    expect(toastWith(page, messages.contact.sent)).toBeVisible({ timeout }),
   delivered: async (email) => [
     (await fakes.hubspotReceivedFor(email)).length,
     (await fakes.mailAbout(email)).length,
@@ -63,7 +64,8 @@ export const newsletterPage: FormCase = {
   unreachable: messages.newsletter.unreachable,
   fill: (page, email) => page.getByLabel("Email Address").fill(email),
   kept: (page) => page.getByLabel("Email Address"),
-  succeeded: (page) => expect(page.getByText(messages.newsletter.thanks)).toBeVisible(),
+  succeeded: (page, timeout) =>
+    expect(page.getByText(messages.newsletter.thanks)).toBeVisible({ timeout }),
   delivered: async (email) => [(await fakes.hubspotReceivedFor(email)).length],
 };
 
@@ -92,7 +94,8 @@ export const booking: FormCase = {
   },
   kept: (page) => page.getByLabel("Contact number"),
   // The provider's page opens in a modal dialog, which hides the rest of the page (toasts too).
-  succeeded: (page) => expect(page.getByRole("dialog", { name: "Choose your time" })).toBeVisible(),
+  succeeded: (page, timeout) =>
+    expect(page.getByRole("dialog", { name: "Choose your time" })).toBeVisible({ timeout }),
   delivered: async (email) => [(await fakes.mailAbout(email)).length],
 };
 
@@ -108,7 +111,7 @@ export const checkout: FormCase = {
     await page.getByLabel("Phone Number").fill("+234 803 000 3333");
   },
   kept: (page) => page.getByLabel("Phone Number"),
-  succeeded: (page) => expect(page).not.toHaveURL(/\/checkout/),
+  succeeded: (page, timeout) => expect(page).not.toHaveURL(/\/checkout/, { timeout }),
   delivered: async (email) => [(await fakes.paystackInitializedFor(email)).length],
 };
 
@@ -117,6 +120,9 @@ export const forms = [contact, newsletterPage, footerNewsletter, booking, checko
 /** The form's own post (React Router sends a fetcher's post to `<action>.data`). */
 export const postsTo = (form: FormCase) => (url: URL) => url.pathname.startsWith(form.action);
 export const isFormPost = (route: Route) => route.request().method() === "POST";
+
+/** How long a test waits for the automatic retry (5 s after a failure) to go through. */
+export const RETRY_WAIT_MS = 30_000;
 
 /** Opens the form's page and fills the form with a fresh e-mail address; returns the address. */
 export async function openAndFill(page: Page, form: FormCase, prefix = "proxy") {
