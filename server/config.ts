@@ -140,7 +140,11 @@ export function loadConfig(env: Record<string, string | undefined>) {
       reconcileSeconds: e.PAYSTACK_RECONCILE_SECONDS,
     },
     formRateLimit: e.FORM_RATE_LIMIT,
-    /** every sender together, per form per hour; by default 40 times the per-address limit */
+    /**
+     * every sender together, per form per hour, beyond which new submissions are still stored but
+     * their deliveries are held for review (a flood, docs/decisions/019); by default 40 times the
+     * per-address limit
+     */
     formSiteLimit:
       e.FORM_SITE_LIMIT === undefined ? e.FORM_RATE_LIMIT * 40 : Number(e.FORM_SITE_LIMIT),
     trustProxy: e.TRUST_PROXY,

@@ -1,6 +1,17 @@
 import type { RequestHandler, Response } from "express";
 
-export const MAX_FORM_BYTES = 16 * 1024;
+/**
+ * The largest body a valid form can need, in any script. zod counts a message's 5,000 characters
+ * in code points, so the costliest is a 4-byte UTF-8 character (an emoji, a rare CJK ideograph),
+ * which URL-encoding writes as 12 bytes: 60,000 bytes. Yoruba's ẹ, ọ, ṣ are 3 bytes (9 encoded),
+ * a combining tone mark 2 (6), a line break sent as CR LF 6. The other fields at their worst (a
+ * 100-character name, 1,200; a 254-character e-mail address, at most 762; phone, need,
+ * idempotency key and field names, under 300) bring it to 61,690 bytes; multipart costs 4 bytes
+ * per character instead of 12, plus about 1 KB of boundaries. 80 KiB leaves room for the white
+ * space that is trimmed before the count. tests/unit/form-body-limit.test.ts builds those forms
+ * and checks that they fit.
+ */
+export const MAX_FORM_BYTES = 80 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

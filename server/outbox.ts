@@ -72,6 +72,8 @@ export function createOutbox(options: OutboxOptions) {
     options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`;
   /** The database's time when each item was claimed, for the give-up rule. */
   const claimedAt = new WeakMap<OutboxItem, Date>();
+  /** When each item's 24 hours before giving up began. */
+  const givingUpFrom = new WeakMap<OutboxItem, Date>();
 
   /** Claims due rows (or one given row) for this process. */
   async function claim(limit: number, onlyId?: number): Promise<OutboxItem[]> {
@@ -104,6 +106,7 @@ export function createOutbox(options: OutboxOptions) {
         kind: submissions.kind,
         payload: submissions.payload,
         createdAt: submissions.createdAt,
+        queuedAt: deliveries.createdAt,
       })
       .from(deliveries)
       .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
@@ -121,6 +124,8 @@ export function createOutbox(options: OutboxOptions) {
         },
       };
       claimedAt.set(item, when);
+      // A row released from hold (releaseHeld) starts its 24 hours when it was released.
+      givingUpFrom.set(item, r.queuedAt > r.createdAt ? r.queuedAt : r.createdAt);
       return item;
     });
   }
@@ -159,7 +164,8 @@ export function createOutbox(options: OutboxOptions) {
       return;
     }
     const claimed = claimedAt.get(item) ?? new Date();
-    if (claimed.getTime() - item.submission.createdAt.getTime() >= GIVE_UP_AFTER_MS) {
+    const since = givingUpFrom.get(item) ?? item.submission.createdAt;
+    if (claimed.getTime() - since.getTime() >= GIVE_UP_AFTER_MS) {
       await db
         .update(deliveries)
         .set({ status: "dead", leaseUntil: null, lastError: result.error })
@@ -262,3 +268,18 @@ export function createOutbox(options: OutboxOptions) {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/**
+ * Releases every delivery held during a flood (docs/decisions/019): back to "pending", due now,
+ * its 24 hours before giving up counted from now. The operator runs it once they have looked at
+ * what came in; returns how many rows were released. Running processes pick them up within a
+ * second (their worker polls).
+ */
+export async function releaseHeld(db: Db): Promise<number> {
+  const released = await db
+    .update(deliveries)
+    .set({ status: "pending", nextAttemptAt: sql`now()`, createdAt: sql`now()`, attempts: 0 })
+    .where(eq(deliveries.status, "held"))
+    .returning({ id: deliveries.id });
+  return released.length;
+}

@@ -3,12 +3,56 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./db/client";
 
 export const RATE_WINDOW_MS = 10 * 60_000;
-/** The window of the site-wide cap per form. */
-export const SITE_WINDOW_MS = 60 * 60_000;
+/** The window in which a form's posts from everyone together are counted to detect a flood. */
+export const FLOOD_WINDOW_MS = 60 * 60_000;
 /** Rows older than the longest window are spent. */
-export const RATE_ROWS_SPENT_MS = SITE_WINDOW_MS;
+export const RATE_ROWS_SPENT_MS = FLOOD_WINDOW_MS;
+/**
+ * A network (IPv4 /24, IPv6 /48) may send this many times one address's allowance: with the
+ * default FORM_RATE_LIMIT of 5, 20 posts per form per 10 minutes, more than the practice's whole
+ * day of real messages, so neighbours behind one carrier's NAT pool or in one /48 are not turned
+ * away, while one owner of a /48 (65,536 /64s) or a /24 gets no more than four addresses' worth
+ * (docs/decisions/019).
+ */
+export const PREFIX_ALLOWANCE = 4;
 
-type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** Allowed, and whether the form is in a flood (its deliveries are then held for review). */
+type Verdict = { allowed: true; flood: boolean } | { allowed: false; retryAfterSeconds: number };
+
+/** The eight 16-bit groups of an IPv6 address, as numbers; undefined when it is not one. */
+function ipv6Groups(ip: string): number[] | undefined {
+  const bare = ip.split("%")[0]!.toLowerCase();
+  if (!isIPv6(bare)) return undefined;
+  const [head = "", tail = ""] = bare.split("::");
+  const parse = (part: string) => {
+    if (!part) return [];
+    const words = part.split(":");
+    const last = words.at(-1)!;
+    // An embedded IPv4 tail (::ffff:1.2.3.4) is two groups.
+    if (last.includes(".")) {
+      const [a, b, c, d] = last.split(".").map(Number) as [number, number, number, number];
+      return [...words.slice(0, -1).map((w) => parseInt(w, 16)), (a << 8) | b, (c << 8) | d];
+    }
+    return words.map((w) => parseInt(w, 16));
+  };
+  const left = parse(head);
+  const right = bare.includes("::") ? parse(tail) : [];
+  return bare.includes("::")
+    ? [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right]
+    : left;
+}
+
+/** An IPv4-mapped IPv6 address as its IPv4 address; anything else unchanged. */
+function unmapped(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  return mapped && isIPv4(mapped[1]!) ? mapped[1]! : ip;
+}
+
+const ipv6Prefix = (groups: number[], bits: 48 | 64) =>
+  `${groups
+    .slice(0, bits / 16)
+    .map((g) => g.toString(16))
+    .join(":")}::/${bits}`;
 
 /**
  * The key an address is counted under. An IPv6 client usually holds a whole /64 and can rotate
@@ -16,36 +60,42 @@ type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number }
  * its IPv4 address.
  */
 export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
-  if (!isIPv6(ip)) return ip;
-  const [head = "", tail = ""] = ip.split("%")[0]!.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = ip.includes("::") && tail ? tail.split(":") : [];
-  // An embedded IPv4 tail (::1.2.3.4) is in the last 64 bits, which the key drops anyway.
-  const missing = 8 - left.length - right.length;
-  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, missing)).fill("0")] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => (g === "" ? "0" : g.replace(/^0+(?=.)/, "")))
-    .join(":")}::/64`;
+  const address = unmapped(ip);
+  const groups = ipv6Groups(address);
+  return groups ? ipv6Prefix(groups, 64) : address;
+}
+
+/**
+ * The network an address belongs to: IPv4 by its /24, IPv6 by its /48, the usual size of one
+ * customer's or one site's allocation. Undefined for anything that is not an address.
+ */
+export function prefixKey(ip: string): string | undefined {
+  const address = unmapped(ip);
+  if (isIPv4(address)) return `${address.split(".").slice(0, 3).join(".")}.0/24`;
+  const groups = ipv6Groups(address);
+  return groups ? ipv6Prefix(groups, 48) : undefined;
 }
 
 /**
  * Fixed-window counters in the database, so every process sharing one Postgres counts together.
- * One atomic upsert per check: a new window starts when the old one is over. Each form allows
- * `limit` per address per 10 minutes and, when `siteLimit` is set, that many from everyone
- * together per hour, so one sender rotating addresses cannot fill the disk or the inbox.
+ * One atomic upsert per check: a new window starts when the old one is over.
+ *
+ * Each form allows `limit` posts per address and `PREFIX_ALLOWANCE` times that per network per 10
+ * minutes; past either the post is refused (429). Posts from everyone together are never refused
+ * (docs/decisions/019): past `floodThreshold` per form per hour the verdict says `flood`, and the
+ * caller stores the post but holds its deliveries for the operator to review.
  */
 export function createRateLimiter(options: {
   db: Db;
   limit: number;
-  siteLimit?: number;
+  /** posts per form per hour from everyone together above which it is a flood; unset: never */
+  floodThreshold?: number;
   now?: () => Date;
 }) {
   const now = options.now ?? (() => new Date());
 
-  async function count(key: string, limit: number, windowMs: number, at: Date): Promise<Verdict> {
+  /** Counts one post under `key`; returns the count in the current window and when it ends. */
+  async function count(key: string, windowMs: number, at: Date) {
     const windowFloor = new Date(at.getTime() - windowMs).toISOString();
     const result = (await options.db.execute(sql`
       insert into rate_limits (key, window_start, count)
@@ -59,19 +109,29 @@ export function createRateLimiter(options: {
       rows: { count: number; window_start: string | Date }[];
     };
     const row = result.rows[0]!;
-    if (row.count <= limit) return { allowed: true };
     const windowEnds = new Date(row.window_start).getTime() + windowMs;
     return {
-      allowed: false,
+      count: Number(row.count),
       retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000)),
     };
   }
 
   return async function hit(form: string, ip: string): Promise<Verdict> {
     const at = now();
-    const own = await count(`${form}:${addressKey(ip)}`, options.limit, RATE_WINDOW_MS, at);
-    if (!own.allowed || options.siteLimit === undefined) return own;
-    return count(`${form}:*`, options.siteLimit, SITE_WINDOW_MS, at);
+    // An address over its own allowance stops here, so it spends none of its neighbours'.
+    const own = await count(`${form}:${addressKey(ip)}`, RATE_WINDOW_MS, at);
+    if (own.count > options.limit)
+      return { allowed: false, retryAfterSeconds: own.retryAfterSeconds };
+    const prefix = prefixKey(ip);
+    if (prefix !== undefined) {
+      const network = await count(`${form}:${prefix}`, RATE_WINDOW_MS, at);
+      if (network.count > options.limit * PREFIX_ALLOWANCE) {
+        return { allowed: false, retryAfterSeconds: network.retryAfterSeconds };
+      }
+    }
+    if (options.floodThreshold === undefined) return { allowed: true, flood: false };
+    const everyone = await count(`${form}:*`, FLOOD_WINDOW_MS, at);
+    return { allowed: true, flood: everyone.count > options.floodThreshold };
   };
 }
 

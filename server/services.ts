@@ -40,10 +40,11 @@ export function createServices({ config, database, logger, onTestimonialsChange 
   const mail = Boolean(config.mail.smtpUrl && config.mail.practiceInbox);
   const receipts = Boolean(config.mail.smtpUrl && (config.mail.from ?? config.mail.practiceInbox));
   const crm = (formId?: string): Destination[] => (hubspot.portalId && formId ? ["hubspot"] : []);
+  // Under a flood the forms keep storing and hold their deliveries (docs/decisions/019).
   const rateLimit = createRateLimiter({
     db: database.db,
     limit: config.formRateLimit,
-    siteLimit: config.formSiteLimit,
+    floodThreshold: config.formSiteLimit,
   });
   const forms = createFormsService({
     db: database.db,
@@ -64,7 +65,9 @@ export function createServices({ config, database, logger, onTestimonialsChange 
         siteUrl: config.siteUrl,
         paystack: createPaystackClient({ apiUrl, secretKey }),
         outbox,
-        rateLimit,
+        // A payer is never held or refused for others' traffic: their own and their network's
+        // allowance only.
+        rateLimit: createRateLimiter({ db: database.db, limit: config.formRateLimit }),
         checkRateLimit: createRateLimiter({
           db: database.db,
           limit: config.formRateLimit * THANK_YOU_CHECKS_PER_FORM,

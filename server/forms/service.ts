@@ -43,14 +43,20 @@ export interface FormsDeps {
 export function createFormsService(deps: FormsDeps): FormsService {
   const { db, outbox, logger } = deps;
 
-  /** Writes the submission and one outbox row per destination in one transaction. */
+  /**
+   * Writes the submission and one outbox row per destination in one transaction. Under a flood
+   * the rows are "held": stored, but sent only when the operator releases them
+   * (docs/decisions/019), so the CRM and the inbox are not flooded.
+   */
   async function store(
     kind: "contact" | "newsletter" | "booking",
     payload: Record<string, string>,
     keyHash: string | undefined,
-    alsoInTransaction?: (tx: Tx) => Promise<void>,
+    alsoInTransaction: ((tx: Tx) => Promise<void>) | undefined,
+    held: boolean,
   ) {
     const targets = deps.destinations[kind];
+    const status = held ? ("held" as const) : ("pending" as const);
     return db.transaction(async (tx) => {
       await alsoInTransaction?.(tx);
       const [row] = await tx
@@ -62,7 +68,7 @@ export function createFormsService(deps: FormsDeps): FormsService {
       const rows = targets.length
         ? await tx
             .insert(deliveries)
-            .values(targets.map((destination) => ({ submissionId: id, destination })))
+            .values(targets.map((destination) => ({ submissionId: id, destination, status })))
             .returning({ id: deliveries.id, destination: deliveries.destination })
         : [];
       return { id, deliveries: rows };
@@ -82,6 +88,7 @@ export function createFormsService(deps: FormsDeps): FormsService {
     extra: Record<string, string> = {},
   ): Promise<FormResult & { repeatOf?: Record<string, string> }> {
     let stored: Awaited<ReturnType<typeof store>>;
+    let held = false;
     const keyHash = validKey(meta.idempotencyKey)
       ? idempotencyHash(kind, meta.idempotencyKey, payload)
       : undefined;
@@ -94,11 +101,13 @@ export function createFormsService(deps: FormsDeps): FormsService {
         logger.warn({ form: kind }, "form rate limited");
         return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
       }
+      held = limit.flood;
       stored = await store(
         kind,
         { ...payload, ...extra, pageUri: meta.pageUri, pageName: meta.pageName },
         keyHash,
         alsoInTransaction,
+        held,
       );
     } catch (error) {
       if (error instanceof RepeatedPost && keyHash) {
@@ -107,6 +116,14 @@ export function createFormsService(deps: FormsDeps): FormsService {
       }
       logger.error({ form: kind, err: describeDatabaseError(error) }, "could not store submission");
       return { status: "unavailable" };
+    }
+    if (held) {
+      // Held rows wait for the operator: no attempt now, and the visitor is told it is saved.
+      logger.warn(
+        { form: kind, submission: stored.id },
+        "submission stored, delivery held (flood)",
+      );
+      return { status: "ok", id: stored.id, deferred: stored.deliveries.length > 0 };
     }
     logger.info({ form: kind, submission: stored.id }, "submission stored");
 
