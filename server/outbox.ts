@@ -17,7 +17,10 @@ import type { Logger } from "./logger";
  * a rare duplicate is the price of never losing one.
  */
 
-/** hubspot: the CRM; email: the practice's inbox; receipt: the client's own inbox (payments) */
+/**
+ * hubspot: the CRM; email: the practice's inbox; receipt: the client's own inbox (payments);
+ * email-fallback: the practice's inbox again, for a lead HubSpot refused or gave up on
+ */
 export type Destination = (typeof deliveries.$inferSelect)["destination"];
 
 export interface OutboxItem {
@@ -53,6 +56,12 @@ export interface OutboxOptions {
   now?: () => Date;
   random?: () => number;
   leaseMs?: number;
+  /**
+   * Where a row goes next when its own destination refuses it or gives up: for HubSpot, the
+   * practice inbox ("email-fallback"), so the lead still reaches a person. The fallback row is
+   * written in the same transaction as the failure.
+   */
+  fallbacks?: Partial<Record<Destination, Destination>>;
 }
 
 export function createOutbox(options: OutboxOptions) {
@@ -151,20 +160,14 @@ export function createOutbox(options: OutboxOptions) {
       return;
     }
     if (result.outcome === "rejected") {
-      await db
-        .update(deliveries)
-        .set({ status: "rejected", leaseUntil: null, lastError: result.error })
-        .where(where);
-      logger.warn(log, "delivery rejected");
+      const fallback = await fail(item, "rejected", result.error, where);
+      logger.warn({ ...log, fallback }, "delivery rejected");
       return;
     }
     const claimed = claimedAt.get(item) ?? new Date();
     if (claimed.getTime() - item.submission.createdAt.getTime() >= GIVE_UP_AFTER_MS) {
-      await db
-        .update(deliveries)
-        .set({ status: "dead", leaseUntil: null, lastError: result.error })
-        .where(where);
-      logger.error(log, "delivery given up after 24 hours");
+      const fallback = await fail(item, "dead", result.error, where);
+      logger.error({ ...log, fallback }, "delivery given up after 24 hours");
       return;
     }
     const wait = Math.max(retryDelayMs(item.attempts, options.random), result.retryAfterMs ?? 0);
@@ -178,6 +181,37 @@ export function createOutbox(options: OutboxOptions) {
       })
       .where(where);
     logger.warn({ ...log, retryInMs: wait, error: result.error }, "delivery will be retried");
+  }
+
+  /**
+   * Marks a row refused for good or given up, and queues its fallback destination (if any) for
+   * the same submission. Returns the fallback queued, for the log.
+   */
+  async function fail(
+    item: OutboxItem,
+    status: "rejected" | "dead",
+    error: string,
+    where: SQL | undefined,
+  ): Promise<Destination | undefined> {
+    const next = options.fallbacks?.[item.destination];
+    const queued = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(deliveries)
+        .set({ status, leaseUntil: null, lastError: error })
+        .where(where)
+        .returning({ id: deliveries.id });
+      if (!next || updated.length === 0) return false;
+      // A retried row that fails again finds its fallback already there (one per destination).
+      const added = await tx
+        .insert(deliveries)
+        .values({ submissionId: item.submission.id, destination: next, nextAttemptAt: clock() })
+        .onConflictDoNothing()
+        .returning({ id: deliveries.id });
+      return added.length > 0;
+    });
+    if (!queued) return undefined;
+    wakeUp();
+    return next;
   }
 
   async function deliver(item: OutboxItem): Promise<DeliveryResult> {
@@ -222,6 +256,12 @@ export function createOutbox(options: OutboxOptions) {
     }
   }
 
+  function wakeUp() {
+    if (stopped || running) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, 0);
+  }
+
   return {
     /**
      * Tries one row right away (inside a visitor's request). Resolves with the result, or with
@@ -247,11 +287,7 @@ export function createOutbox(options: OutboxOptions) {
       timer = setTimeout(tick, 0);
     },
     /** Wake the worker now (after new rows were written). */
-    wake() {
-      if (stopped || running) return;
-      clearTimeout(timer);
-      timer = setTimeout(tick, 0);
-    },
+    wake: wakeUp,
     /** Stops the loop and waits for attempts under way. */
     async stop() {
       stopped = true;

@@ -1,15 +1,18 @@
+import type { Db } from "../db/client";
 import { describeDatabaseError } from "../db/errors";
+import { runJob } from "../job-runs";
 import type { Logger } from "../logger";
 import type { Payments } from "./service";
 
 /**
  * Runs the payments reconciliation once at start and then every PAYSTACK_RECONCILE_SECONDS.
  * Sweeps never overlap; several instances may sweep at once, because recording a payment is a
- * conditional update that lets only the first confirmation through.
+ * conditional update that lets only the first confirmation through. Given `db`, each sweep is
+ * recorded in job_runs ("reconciliation") for GET /status.
  */
 export function startReconciliation(
   payments: Pick<Payments, "reconcile">,
-  options: { intervalSeconds: number; logger: Logger },
+  options: { intervalSeconds: number; logger: Logger; db?: Db },
 ) {
   const { logger } = options;
   let sweeps = 0;
@@ -18,8 +21,8 @@ export function startReconciliation(
 
   const sweep = () => {
     if (running || stopped) return running;
-    running = payments
-      .reconcile()
+    const { db } = options;
+    running = (db ? runJob(db, "reconciliation", () => payments.reconcile()) : payments.reconcile())
       .then(({ checked, paid }) => {
         if (checked > 0) logger.info({ checked, paid }, "pending payments reconciled");
       })
