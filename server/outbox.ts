@@ -27,6 +27,8 @@ export interface OutboxItem {
   deliveryId: number;
   destination: Destination;
   attempts: number;
+  /** when this row was queued (or queued again by `npm run deliveries -- --retry`) */
+  queuedAt?: Date;
   submission: {
     id: number;
     kind: (typeof submissions.$inferSelect)["kind"];
@@ -109,6 +111,7 @@ export function createOutbox(options: OutboxOptions) {
         deliveryId: deliveries.id,
         destination: deliveries.destination,
         attempts: deliveries.attempts,
+        queuedAt: deliveries.createdAt,
         submissionId: submissions.id,
         kind: submissions.kind,
         payload: submissions.payload,
@@ -122,6 +125,7 @@ export function createOutbox(options: OutboxOptions) {
         deliveryId: r.deliveryId,
         destination: r.destination,
         attempts: r.attempts,
+        queuedAt: r.queuedAt,
         submission: {
           id: r.submissionId,
           kind: r.kind,
@@ -165,7 +169,10 @@ export function createOutbox(options: OutboxOptions) {
       return;
     }
     const claimed = claimedAt.get(item) ?? new Date();
-    if (claimed.getTime() - item.submission.createdAt.getTime() >= GIVE_UP_AFTER_MS) {
+    // Reckoned from when the row was queued, not from the submission: a fallback queued when
+    // HubSpot gave up, or a row put back by hand, gets its own 24 hours.
+    const queued = item.queuedAt ?? item.submission.createdAt;
+    if (claimed.getTime() - queued.getTime() >= GIVE_UP_AFTER_MS) {
       const fallback = await fail(item, "dead", result.error, where);
       logger.error({ ...log, fallback }, "delivery given up after 24 hours");
       return;
@@ -204,7 +211,12 @@ export function createOutbox(options: OutboxOptions) {
       // A retried row that fails again finds its fallback already there (one per destination).
       const added = await tx
         .insert(deliveries)
-        .values({ submissionId: item.submission.id, destination: next, nextAttemptAt: clock() })
+        .values({
+          submissionId: item.submission.id,
+          destination: next,
+          nextAttemptAt: clock(),
+          createdAt: clock(),
+        })
         .onConflictDoNothing()
         .returning({ id: deliveries.id });
       return added.length > 0;

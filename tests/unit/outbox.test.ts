@@ -60,7 +60,7 @@ async function enqueue(db: Database["db"], createdAt: Date, count = 1) {
       .returning({ id: submissions.id });
     const [d] = await db
       .insert(deliveries)
-      .values({ submissionId: s!.id, destination: "hubspot", nextAttemptAt: createdAt })
+      .values({ submissionId: s!.id, destination: "hubspot", nextAttemptAt: createdAt, createdAt })
       .returning({ id: deliveries.id });
     ids.push(d!.id);
   }
