@@ -7,7 +7,7 @@ import { type JobName, readJobRuns } from "./job-runs";
 import type { Logger } from "./logger";
 
 /**
- * What GET /status tells an uptime monitor and the daily digest (docs/decisions/020): "ok", or
+ * What GET /status tells an uptime monitor and the daily digest (docs/decisions/017): "ok", or
  * "attention" with short reasons, from counts and ages only, never from what visitors sent.
  */
 
