@@ -19,9 +19,37 @@ const columns = {
 
 type Kind = keyof typeof columns | "orders";
 
-const { values } = parseArgs({
-  options: { kind: { type: "string", default: "contact" }, since: { type: "string" } },
-});
+const usage = `Usage: npm run export -- [--kind KIND] [--since DATE] > file.csv
+
+Writes stored submissions as CSV to standard output, oldest first.
+
+Options:
+  --kind KIND    contact (default), booking, newsletter, or orders (payments)
+  --since DATE   only those received on or after DATE, e.g. 2026-01-01
+  --help         show this help
+
+Each submission's last column, "delivery", says where it went and how that ended, e.g.
+"hubspot: delivered; email: rejected" (npm run deliveries lists what still waits).
+Uses DATABASE_URL (Postgres; safe while the site runs), or else the embedded database in
+DATA_DIR: stop the site first.`;
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      kind: { type: "string", default: "contact" },
+      since: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${usage}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
 const kind = values.kind as Kind;
 if (!(kind in columns) && kind !== "orders") {
   console.error(`--kind must be one of: ${[...Object.keys(columns), "orders"].join(", ")}`);

@@ -13,7 +13,9 @@ import { formGuard } from "./form-guard";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
 import { type PageCache, createPageCache } from "./page-cache";
+import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./retention";
 import { createServices } from "./services";
+import { type JobSchedule, statusEndpoint } from "./status";
 import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
 
@@ -89,6 +91,17 @@ export function createApp(deps: AppDeps) {
     });
   });
 
+  // For an uptime monitor: whether deliveries and background jobs need a person (issue 16).
+  const jobs: JobSchedule[] = [
+    { name: "retention", intervalMs: RETENTION_INTERVAL_MS, firstRunMs: RETENTION_FIRST_RUN_MS },
+  ];
+  if (payments) {
+    const intervalMs = config.paystack.reconcileSeconds * 1000;
+    jobs.push({ name: "reconciliation", intervalMs, firstRunMs: 0 });
+  }
+  const processStartedAt = new Date();
+  app.get("/status", statusEndpoint(database.db, { jobs, processStartedAt, logger }));
+
   // Signed by Paystack instead of sent from our pages, so it comes before the form guard.
   if (payments && config.paystack.secretKey) {
     app.post(
@@ -138,7 +151,7 @@ export function createApp(deps: AppDeps) {
     }
     void app(req, res);
   };
-  return { app, handle, outbox, pageCache, payments };
+  return { app, handle, outbox, pageCache, payments, jobs, processStartedAt };
 }
 
 /** One line per request: method, path (never the query string), status and milliseconds. */

@@ -7,6 +7,9 @@ import { createApp } from "./app";
 import { ConfigError, configFromEnvironment, insecureSiteUrl } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
+import { startDigest } from "./digest";
+import { integrationReport } from "./integration-report";
+import { createMailer } from "./integrations/mail";
 import { startReconciliation } from "./payments/reconcile";
 import { startRetention } from "./retention";
 
@@ -126,7 +129,15 @@ async function main() {
     });
   }
 
-  const { handle, outbox, pageCache, payments } = created;
+  // One line per outside service: configured, or what happens without it (no secrets).
+  for (const line of integrationReport(config)) {
+    logger[line.configured ? "info" : "warn"](
+      { integration: line.integration, configured: line.configured },
+      line.message,
+    );
+  }
+
+  const { handle, outbox, pageCache, payments, jobs, processStartedAt } = created;
   // A client that dribbles its headers, or its body, is cut off: within about 20 s for the
   // headers and 30 s for the whole request, checked every 5 s (Node's defaults allow minutes).
   const server = createServer({ connectionsCheckingInterval: 5_000 }, handle);
@@ -145,8 +156,25 @@ async function main() {
   outbox.start();
   const stopRetention = startRetention(database.db, config.retentionDays, logger);
   const reconciliation = payments
-    ? startReconciliation(payments, { intervalSeconds: config.paystack.reconcileSeconds, logger })
+    ? startReconciliation(payments, {
+        intervalSeconds: config.paystack.reconcileSeconds,
+        logger,
+        db: database.db,
+      })
     : undefined;
+
+  const { smtpUrl, from, practiceInbox } = config.mail;
+  const stopDigest =
+    smtpUrl && practiceInbox
+      ? startDigest(database.db, {
+          send: createMailer({ smtpUrl, from: from ?? practiceInbox }),
+          inbox: practiceInbox,
+          siteUrl: config.siteUrl,
+          jobs,
+          processStartedAt,
+          logger,
+        })
+      : undefined;
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -157,6 +185,7 @@ async function main() {
     // jobs stop at once: a sweep waiting on Paystack has its request aborted.
     stopRetention();
     const sweepStopped = reconciliation?.stop();
+    stopDigest?.();
     server.close(async () => {
       await sweepStopped;
       await outbox.stop();

@@ -17,13 +17,18 @@ import type { Logger } from "./logger";
  * a rare duplicate is the price of never losing one.
  */
 
-/** hubspot: the CRM; email: the practice's inbox; receipt: the client's own inbox (payments) */
+/**
+ * hubspot: the CRM; email: the practice's inbox; receipt: the client's own inbox (payments);
+ * email-fallback: the practice's inbox again, for a lead HubSpot refused or gave up on
+ */
 export type Destination = (typeof deliveries.$inferSelect)["destination"];
 
 export interface OutboxItem {
   deliveryId: number;
   destination: Destination;
   attempts: number;
+  /** when this row was queued (or queued again by `npm run deliveries -- --retry`) */
+  queuedAt?: Date;
   submission: {
     id: number;
     kind: (typeof submissions.$inferSelect)["kind"];
@@ -53,6 +58,12 @@ export interface OutboxOptions {
   now?: () => Date;
   random?: () => number;
   leaseMs?: number;
+  /**
+   * Where a row goes next when its own destination refuses it or gives up: for HubSpot, the
+   * practice inbox ("email-fallback"), so the lead still reaches a person. The fallback row is
+   * written in the same transaction as the failure.
+   */
+  fallbacks?: Partial<Record<Destination, Destination>>;
 }
 
 export function createOutbox(options: OutboxOptions) {
@@ -72,8 +83,6 @@ export function createOutbox(options: OutboxOptions) {
     options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`;
   /** The database's time when each item was claimed, for the give-up rule. */
   const claimedAt = new WeakMap<OutboxItem, Date>();
-  /** When each item's 24 hours before giving up began. */
-  const givingUpFrom = new WeakMap<OutboxItem, Date>();
 
   /** Claims due rows (or one given row) for this process. */
   async function claim(limit: number, onlyId?: number): Promise<OutboxItem[]> {
@@ -116,6 +125,7 @@ export function createOutbox(options: OutboxOptions) {
         deliveryId: r.deliveryId,
         destination: r.destination,
         attempts: r.attempts,
+        queuedAt: r.queuedAt,
         submission: {
           id: r.submissionId,
           kind: r.kind,
@@ -124,8 +134,6 @@ export function createOutbox(options: OutboxOptions) {
         },
       };
       claimedAt.set(item, when);
-      // A row released from hold (releaseHeld) starts its 24 hours when it was released.
-      givingUpFrom.set(item, r.queuedAt > r.createdAt ? r.queuedAt : r.createdAt);
       return item;
     });
   }
@@ -156,21 +164,17 @@ export function createOutbox(options: OutboxOptions) {
       return;
     }
     if (result.outcome === "rejected") {
-      await db
-        .update(deliveries)
-        .set({ status: "rejected", leaseUntil: null, lastError: result.error })
-        .where(where);
-      logger.warn(log, "delivery rejected");
+      const fallback = await fail(item, "rejected", result.error, where);
+      logger.warn({ ...log, fallback }, "delivery rejected");
       return;
     }
     const claimed = claimedAt.get(item) ?? new Date();
-    const since = givingUpFrom.get(item) ?? item.submission.createdAt;
-    if (claimed.getTime() - since.getTime() >= GIVE_UP_AFTER_MS) {
-      await db
-        .update(deliveries)
-        .set({ status: "dead", leaseUntil: null, lastError: result.error })
-        .where(where);
-      logger.error(log, "delivery given up after 24 hours");
+    // Reckoned from when the row was queued, not from the submission: a fallback queued when
+    // HubSpot gave up, or a row put back by hand, gets its own 24 hours.
+    const queued = item.queuedAt ?? item.submission.createdAt;
+    if (claimed.getTime() - queued.getTime() >= GIVE_UP_AFTER_MS) {
+      const fallback = await fail(item, "dead", result.error, where);
+      logger.error({ ...log, fallback }, "delivery given up after 24 hours");
       return;
     }
     const wait = Math.max(retryDelayMs(item.attempts, options.random), result.retryAfterMs ?? 0);
@@ -184,6 +188,42 @@ export function createOutbox(options: OutboxOptions) {
       })
       .where(where);
     logger.warn({ ...log, retryInMs: wait, error: result.error }, "delivery will be retried");
+  }
+
+  /**
+   * Marks a row refused for good or given up, and queues its fallback destination (if any) for
+   * the same submission. Returns the fallback queued, for the log.
+   */
+  async function fail(
+    item: OutboxItem,
+    status: "rejected" | "dead",
+    error: string,
+    where: SQL | undefined,
+  ): Promise<Destination | undefined> {
+    const next = options.fallbacks?.[item.destination];
+    const queued = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(deliveries)
+        .set({ status, leaseUntil: null, lastError: error })
+        .where(where)
+        .returning({ id: deliveries.id });
+      if (!next || updated.length === 0) return false;
+      // A retried row that fails again finds its fallback already there (one per destination).
+      const added = await tx
+        .insert(deliveries)
+        .values({
+          submissionId: item.submission.id,
+          destination: next,
+          nextAttemptAt: clock(),
+          createdAt: clock(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: deliveries.id });
+      return added.length > 0;
+    });
+    if (!queued) return undefined;
+    wakeUp();
+    return next;
   }
 
   async function deliver(item: OutboxItem): Promise<DeliveryResult> {
@@ -228,6 +268,12 @@ export function createOutbox(options: OutboxOptions) {
     }
   }
 
+  function wakeUp() {
+    if (stopped || running) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, 0);
+  }
+
   return {
     /**
      * Tries one row right away (inside a visitor's request). Resolves with the result, or with
@@ -253,11 +299,7 @@ export function createOutbox(options: OutboxOptions) {
       timer = setTimeout(tick, 0);
     },
     /** Wake the worker now (after new rows were written). */
-    wake() {
-      if (stopped || running) return;
-      clearTimeout(timer);
-      timer = setTimeout(tick, 0);
-    },
+    wake: wakeUp,
     /** Stops the loop and waits for attempts under way. */
     async stop() {
       stopped = true;

@@ -2,6 +2,7 @@ import { and, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import { orders, rateLimits, submissions, subscribers } from "./db/schema";
+import { runJob } from "./job-runs";
 import type { Logger } from "./logger";
 import { RATE_ROWS_SPENT_MS } from "./rate-limit";
 
@@ -93,10 +94,18 @@ export async function purgeRateLimits(db: Db, now = new Date()): Promise<number>
   return removed.length;
 }
 
-/** Runs the clean-up shortly after start and then once a day; rate-limit rows every hour. */
+/** How often the clean-up runs; GET /status calls it overdue when a run is this late and more. */
+export const RETENTION_INTERVAL_MS = DAY_MS;
+/** The first run comes this long after start, when the site has settled. */
+export const RETENTION_FIRST_RUN_MS = 60_000;
+
+/**
+ * Runs the clean-up shortly after start and then once a day; rate-limit rows every hour. Each
+ * clean-up is recorded in job_runs ("retention") for GET /status.
+ */
 export function startRetention(db: Db, retentionDays: number, logger: Logger) {
   const run = () =>
-    applyRetention(db, retentionDays)
+    runJob(db, "retention", () => applyRetention(db, retentionDays))
       .then((counts) => logger.info(counts, "retention applied"))
       .catch((error: Error) =>
         error instanceof RetentionError
@@ -107,8 +116,8 @@ export function startRetention(db: Db, retentionDays: number, logger: Logger) {
     purgeRateLimits(db).catch((error: Error) =>
       logger.error({ err: describeDatabaseError(error) }, "rate-limit purge failed"),
     );
-  const first = setTimeout(run, 60_000);
-  const daily = setInterval(run, DAY_MS);
+  const first = setTimeout(run, RETENTION_FIRST_RUN_MS);
+  const daily = setInterval(run, RETENTION_INTERVAL_MS);
   const hourly = setInterval(purge, HOUR_MS);
   first.unref();
   daily.unref();

@@ -2,6 +2,10 @@ import { defaultSchedulingUrl } from "../app/content/booking";
 import type { SiteServices } from "../app/lib/load-context";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "./db/client";
+import { deliveries } from "./db/schema";
+import { fallbackNotification } from "./forms/fallback-notification";
 import { practiceNotification } from "./forms/notifications";
 import { createFormsService } from "./forms/service";
 import { contactFields, createHubspotClient, newsletterFields } from "./integrations/hubspot";
@@ -35,7 +39,14 @@ export function createServices({ config, database, logger, onTestimonialsChange 
   /** the server's side of payments (webhooks); absent when Paystack is not configured */
   payments?: Payments;
 } {
-  const outbox = createOutbox({ db: database.db, handlers: deliveryHandlers(config), logger });
+  const handlers = deliveryHandlers(config, database.db);
+  const outbox = createOutbox({
+    db: database.db,
+    handlers,
+    logger,
+    // A lead HubSpot refuses or gives up on goes to the practice inbox, when there is one.
+    fallbacks: handlers["email-fallback"] ? { hubspot: "email-fallback" } : {},
+  });
   const hubspot = config.hubspot;
   const mail = Boolean(config.mail.smtpUrl && config.mail.practiceInbox);
   const receipts = Boolean(config.mail.smtpUrl && (config.mail.from ?? config.mail.practiceInbox));
@@ -52,6 +63,7 @@ export function createServices({ config, database, logger, onTestimonialsChange 
     outbox,
     logger,
     rateLimit,
+    inboxCarries: mail,
     destinations: {
       contact: [...crm(hubspot.contactFormId), ...(mail ? (["email"] as const) : [])],
       newsletter: crm(hubspot.newsletterFormId),
@@ -97,7 +109,7 @@ export function createServices({ config, database, logger, onTestimonialsChange 
   };
 }
 
-function deliveryHandlers(config: Config): Partial<Record<Destination, DeliveryHandler>> {
+function deliveryHandlers(config: Config, db: Db): Partial<Record<Destination, DeliveryHandler>> {
   const handlers: Partial<Record<Destination, DeliveryHandler>> = {};
   const { portalId, contactFormId, newsletterFormId, apiUrl } = config.hubspot;
   if (portalId) {
@@ -118,6 +130,18 @@ function deliveryHandlers(config: Config): Partial<Record<Destination, DeliveryH
   if (smtpUrl && practiceInbox) {
     const send = createMailer({ smtpUrl, from: from ?? practiceInbox });
     handlers.email = (item) => send(practiceNotification(item, practiceInbox));
+    handlers["email-fallback"] = async (item) => {
+      const [crm] = await db
+        .select({ status: deliveries.status, lastError: deliveries.lastError })
+        .from(deliveries)
+        .where(
+          and(
+            eq(deliveries.submissionId, item.submission.id),
+            eq(deliveries.destination, "hubspot"),
+          ),
+        );
+      return send(fallbackNotification(item, practiceInbox, crm));
+    };
   }
   const receiptFrom = from ?? practiceInbox;
   if (smtpUrl && receiptFrom) {

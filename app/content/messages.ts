@@ -8,6 +8,9 @@ export const messages = {
     crmRejected: "Failed to save to CRM (HubSpot).",
     crmRejectedDetail:
       "Your message is saved and our team will still see it. If something in it was mistyped, please check it and send again, or call us.",
+    /** the same moment when no working channel will carry the message to the team (issue 16) */
+    crmRejectedUnseen:
+      "Your message is saved with us, but it could not be passed on to our team just now. Please call us or e-mail us so that we can help you without delay.",
     failed: "Failed to send message. Please try again later.",
     kept: "Your message is kept on this page and will be sent by itself when your connection is back.",
     button: "Send Message",

@@ -55,8 +55,11 @@ export interface SubmitMeta {
 export type FormResult =
   /** stored; `deferred` when the CRM could not be reached yet and delivery continues later */
   | { status: "ok"; id: number; deferred: boolean }
-  /** stored, but the CRM refused it for good (HubSpot 400) */
-  | { status: "rejected"; id: number }
+  /**
+   * stored, but the CRM refused it for good (HubSpot 400); `reachesTeam` when the practice's
+   * inbox will still get it by e-mail
+   */
+  | { status: "rejected"; id: number; reachesTeam: boolean }
   | { status: "rate-limited"; retryAfterSeconds: number }
   /** the database could not store it: nothing was kept */
   | { status: "unavailable" };

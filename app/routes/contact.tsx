@@ -48,7 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { outcome: "sent", deferred: result.deferred } satisfies FormOutcome;
   }
   if (result.status === "rejected") {
-    const answer: FormOutcome = { outcome: "crm-rejected", values: form.values };
+    const answer: FormOutcome = {
+      outcome: "crm-rejected",
+      values: form.values,
+      reachesTeam: result.reachesTeam,
+    };
     return data(answer, { status: 422 });
   }
   return commonFailure(result);

@@ -38,6 +38,11 @@ export interface FormsDeps {
   logger: Logger;
   /** which destinations each kind of form is delivered to, given the configuration */
   destinations: Record<"contact" | "newsletter" | "booking", Destination[]>;
+  /**
+   * true when mail to the practice inbox works, so a message HubSpot refuses still reaches the
+   * team (its own notification, or the fallback e-mail); what the visitor is told depends on it
+   */
+  inboxCarries?: boolean;
 }
 
 export function createFormsService(deps: FormsDeps): FormsService {
@@ -134,7 +139,7 @@ export function createFormsService(deps: FormsDeps): FormsService {
         const result = await outbox.attemptNow(crm.id, IN_REQUEST_WAIT_MS);
         if (result !== "pending" && result.outcome === "rejected") {
           outbox.wake();
-          return { status: "rejected", id: stored.id };
+          return { status: "rejected", id: stored.id, reachesTeam: reachesTeam(stored.deliveries) };
         }
         deferred = result === "pending" || result.outcome === "retry";
       } catch (error) {
@@ -147,6 +152,11 @@ export function createFormsService(deps: FormsDeps): FormsService {
     }
     outbox.wake();
     return { status: "ok", id: stored.id, deferred };
+  }
+
+  /** Whether the practice's inbox gets this submission although HubSpot refused it. */
+  function reachesTeam(rows: { destination: Destination }[]): boolean {
+    return Boolean(deps.inboxCarries) || rows.some((r) => r.destination === "email");
   }
 
   async function hasUnsubscribed(email: string): Promise<boolean> {
@@ -174,7 +184,13 @@ export function createFormsService(deps: FormsDeps): FormsService {
       .from(deliveries)
       .where(and(eq(deliveries.submissionId, id), eq(deliveries.destination, "hubspot")));
     logger.info({ form: seen.kind, submission: id }, "repeated post answered from its first");
-    if (crm?.status === "rejected") return { status: "rejected", id, repeatOf: first?.payload };
+    if (crm?.status === "rejected") {
+      const rows = await db
+        .select({ destination: deliveries.destination })
+        .from(deliveries)
+        .where(eq(deliveries.submissionId, id));
+      return { status: "rejected", id, reachesTeam: reachesTeam(rows), repeatOf: first?.payload };
+    }
     return {
       status: "ok",
       id,

@@ -1,4 +1,6 @@
+import type { Db } from "../db/client";
 import { describeDatabaseError } from "../db/errors";
+import { runJob } from "../job-runs";
 import type { Logger } from "../logger";
 import type { Payments } from "./service";
 
@@ -7,11 +9,12 @@ import type { Payments } from "./service";
  * Sweeps never overlap; several instances may sweep at once, because recording a payment is a
  * conditional update that lets only the first confirmation through. Each sweep checks every order
  * not checked since the previous sweep began, so none waits more than two. `stop` aborts the
- * Paystack request under way, so a shutdown never waits on a hanging Paystack.
+ * Paystack request under way, so a shutdown never waits on a hanging Paystack. Given `db`, each
+ * sweep is recorded in job_runs ("reconciliation") for GET /status.
  */
 export function startReconciliation(
   payments: Pick<Payments, "reconcile">,
-  options: { intervalSeconds: number; logger: Logger },
+  options: { intervalSeconds: number; logger: Logger; db?: Db },
 ) {
   const { logger } = options;
   let sweeps = 0;
@@ -24,8 +27,9 @@ export function startReconciliation(
     if (running || stopped) return running;
     const dueBefore = previousStart;
     previousStart = new Date();
-    running = payments
-      .reconcile({ dueBefore, signal: abort.signal })
+    const { db } = options;
+    const once = () => payments.reconcile({ dueBefore, signal: abort.signal });
+    running = (db ? runJob(db, "reconciliation", once) : once())
       .then(({ checked, paid }) => {
         if (checked > 0) logger.info({ checked, paid }, "pending payments reconciled");
       })

@@ -105,6 +105,13 @@ test("a HubSpot rejection shows 'Failed to save to CRM (HubSpot).' and keeps wha
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(toastWith(page, "Failed to save to CRM (HubSpot).")).toBeVisible();
   await expect(page.getByLabel("Full Name")).toHaveValue(v.name);
+  // Mail is configured here, so the refused lead still reaches the practice inbox, with the reason.
+  await expect(toastWith(page, "our team will still see it")).toBeVisible();
+  await expect
+    .poll(async () => (await fakes.mailDecodedAbout(v.email)).map((m) => m.text), {
+      timeout: 15_000,
+    })
+    .toContainEqual(expect.stringContaining("HubSpot refused this contact submission"));
 });
 
 test("when HubSpot is down the visitor is told the message was received, and it is delivered once it recovers", async ({

@@ -32,7 +32,7 @@ export function ContactForm({ sentByRedirect }: { sentByRedirect?: "now" | "late
         case "crm-rejected":
           toast({
             title: messages.contact.crmRejected,
-            description: messages.contact.crmRejectedDetail,
+            description: rejectedDetail(data.reachesTeam),
             variant: "destructive",
           });
           break;
@@ -141,7 +141,7 @@ function PageNotice({ result }: { result: FormOutcome }) {
     case "crm-rejected":
       return (
         <FormNotice tone="error" title={messages.contact.crmRejected}>
-          {messages.contact.crmRejectedDetail}
+          {rejectedDetail(result.reachesTeam)}
         </FormNotice>
       );
     case "invalid":
@@ -153,4 +153,9 @@ function PageNotice({ result }: { result: FormOutcome }) {
         </FormNotice>
       );
   }
+}
+
+/** "our team will still see it" only when the practice's inbox will really get the message. */
+function rejectedDetail(reachesTeam: boolean | undefined): string {
+  return reachesTeam ? messages.contact.crmRejectedDetail : messages.contact.crmRejectedUnseen;
 }

@@ -4,7 +4,8 @@ import type { FieldErrors } from "./schemas";
 export type FormOutcome =
   | { outcome: "sent"; deferred?: boolean }
   | { outcome: "invalid"; errors: FieldErrors; values: Record<string, string> }
-  | { outcome: "crm-rejected"; values: Record<string, string> }
+  /** `reachesTeam`: the message still reaches the practice by e-mail */
+  | { outcome: "crm-rejected"; values: Record<string, string>; reachesTeam?: boolean }
   | { outcome: "rate-limited"; message: string }
   | { outcome: "failed"; message: string }
   /** checkout: the payment could not be started; what was typed is shown again */
