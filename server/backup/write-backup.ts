@@ -22,12 +22,17 @@ const PAGE = 1000;
 /**
  * Writes every table of `database` to `file` (format in ./format.ts). One read-only,
  * repeatable-read transaction sees a single moment, so a backup taken beside a live site on
- * Postgres is consistent. The file appears under its name only when complete.
+ * Postgres is consistent. The file appears under its name only when complete, readable by its
+ * owner only: it holds every lead and order.
  */
 export async function writeBackup(database: Database, file: string) {
   const partial = `${file}.partial`;
   const lines = new PassThrough();
-  const written = pipeline(lines, createGzip({ level: 9 }), createWriteStream(partial));
+  const written = pipeline(
+    lines,
+    createGzip({ level: 9 }),
+    createWriteStream(partial, { mode: 0o600 }),
+  );
   const put = async (value: unknown) => {
     if (!lines.write(`${JSON.stringify(value)}\n`)) await once(lines, "drain");
   };
