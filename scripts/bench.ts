@@ -19,9 +19,17 @@
  * latency targets print WARN: loopback numbers on a shared two-core machine are noisy.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { freePort, serverArgs } from "../tests/support/local";
+import { freePort } from "../tests/support/local";
 import { createTempDatabase, postgresAvailable } from "../tests/support/postgres";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { Agent, request } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -39,6 +47,13 @@ const ACCEPT_ENCODING = "br, gzip";
 const ROUTES = ["/", "/services", "/faq", "/hidden-thread/day-1"];
 /** ratio: the floor (WARN below); aim: what we reach for, reported beside it */
 const TARGETS = { ratio: 0.1, aimRatio: 0.25, p99Ms: 50, rssMb: 250, aimRssMb: 200 };
+/**
+ * Resident memory once a load has ended (issue 16): the node process on each database, and the
+ * figures measured before, with `npm run serve` (npm stays resident as the server's parent).
+ */
+const MEMORY = { pgliteMb: 200, postgresMb: 150, before: { idleMb: 262, groupMb: 330 } };
+/** How long the server is left alone after a load before its settled RSS is read. */
+const SETTLE_MS = 3000;
 
 interface PageRun {
   route: string;
@@ -63,6 +78,8 @@ interface FormRun {
   p50: number;
   p99: number;
   maxRssMb: number;
+  /** RSS a few seconds after the load ended */
+  afterLoadRssMb: number;
 }
 
 const hardFailures: string[] = [];
@@ -106,9 +123,12 @@ async function main() {
     }
   } finally {
     await staticServer.stop();
+    await settle();
+    pagesAfterLoadRss = readRssMb(site.child.pid!);
     await site.stop();
   }
   const pagesMaxRss = pageRss.stop();
+  const npmGroupRss = await npmGroupAfterLoad(pagesData);
 
   // Forms: sustained accepted submissions, then every accepted one looked for in the database.
   const formRuns: FormRun[] = [];
@@ -124,12 +144,25 @@ async function main() {
     console.log("  Postgres: none answers at TEST_DATABASE_URL; form run on Postgres skipped");
   }
 
-  const report = buildReport({ started, pageRuns, pagesMaxRss, formRuns });
+  const report = buildReport({ started, pageRuns, pagesMaxRss, formRuns, npmGroupRss });
   mkdirSync(path.join(root, "bench/results-raw"), { recursive: true });
   const stamp = started.toISOString().replace(/[:.]/g, "-");
   writeFileSync(
     path.join(root, `bench/results-raw/${stamp}.json`),
-    JSON.stringify({ started, DURATION, CONNECTIONS, pageRuns, pagesMaxRss, formRuns }, null, 2),
+    JSON.stringify(
+      {
+        started,
+        DURATION,
+        CONNECTIONS,
+        pageRuns,
+        pagesMaxRss,
+        pagesAfterLoadRss,
+        npmGroupRss,
+        formRuns,
+      },
+      null,
+      2,
+    ),
   );
   const config = (await resolveConfig(path.join(root, "bench/results.md"))) ?? {};
   const markdown = await format(report, { ...config, parser: "markdown" });
@@ -148,6 +181,57 @@ async function main() {
 }
 
 let firstStartRss = 0;
+let pagesAfterLoadRss = 0;
+
+const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+
+/**
+ * The server as `npm run serve` starts it (npm, its shell, then node), loaded on the home page for
+ * one run; returns the RSS of the whole process group once the load has ended.
+ */
+async function npmGroupAfterLoad(dataDir: string) {
+  const site = await startSite({ DATA_DIR: dataDir }, "npm");
+  try {
+    await load(`${site.url}/`, DURATION);
+    await settle();
+    return groupRssMb(site.child.pid!);
+  } finally {
+    await site.stop();
+  }
+}
+
+function readRssMb(pid: number) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** RSS of a process and all its descendants (from /proc), in MB. */
+function groupRssMb(root: number) {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name may hold spaces; the parent pid is the second field after it.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.pop()!;
+    total += readRssMb(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
 
 /** Starts and stops the site once on an empty DATA_DIR; returns its peak RSS in MB. */
 async function firstStart(dataDir: string) {
@@ -239,11 +323,19 @@ interface Child {
   stop(): Promise<void>;
 }
 
-async function startProcess(args: string[], env: NodeJS.ProcessEnv, url: string, probe: string) {
-  const child = spawn(process.execPath, args, {
+async function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  url: string,
+  probe: string,
+) {
+  // Its own process group, so that stopping `npm run serve` reaches node under npm's shell too.
+  const child = spawn(command, args, {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
@@ -262,22 +354,30 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, url: string,
         child,
         output: () => output,
         async stop() {
-          if (child.exitCode === null) child.kill("SIGTERM");
+          if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
           await exited;
         },
       };
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  child.kill("SIGKILL");
-  throw new Error(`${args.join(" ")} did not start:\n${output}`);
+  process.kill(-child.pid!, "SIGKILL");
+  throw new Error(`${command} ${args.join(" ")} did not start:\n${output}`);
 }
 
-async function startSite(env: Record<string, string>): Promise<Child & { output(): string }> {
+/**
+ * The production server as production starts it: bin/serve (node itself, its flags and
+ * environment), or `npm run serve` to measure what npm as a parent costs.
+ */
+async function startSite(
+  env: Record<string, string>,
+  how: "bin" | "npm" = "bin",
+): Promise<Child & { output(): string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return startProcess(
-    serverArgs(),
+    how === "bin" ? path.join(root, "bin/serve") : "npm",
+    how === "bin" ? [] : ["run", "--silent", "serve"],
     cleanEnv({
       NODE_ENV: "production",
       HOST: "127.0.0.1",
@@ -296,6 +396,7 @@ async function startSite(env: Record<string, string>): Promise<Child & { output(
 async function startStatic(folder: string): Promise<Child> {
   const port = await freePort();
   return startProcess(
+    process.execPath,
     ["--import", "tsx", "scripts/bench-static-server.ts", folder, String(port)],
     cleanEnv({}),
     `http://127.0.0.1:${port}`,
@@ -402,10 +503,13 @@ async function benchForms(
   });
   const rss = sampleRss(site.child.pid!);
   const run = `${Date.now().toString(36)}`;
+  let afterLoadRssMb = 0;
   let sent: Awaited<ReturnType<typeof postContactForms>>;
   try {
     await postContactForms(site.url, `warm${run}`, WARMUP_SECONDS);
     sent = await postContactForms(site.url, run, DURATION);
+    await settle();
+    afterLoadRssMb = readRssMb(site.child.pid!);
   } finally {
     await site.stop();
   }
@@ -428,6 +532,7 @@ async function benchForms(
     p50: percentile(sent.latencies, 50),
     p99: percentile(sent.latencies, 99),
     maxRssMb,
+    afterLoadRssMb,
   };
   console.log(
     `  contact form on ${database}: ${(result.accepted / result.seconds).toFixed(1)} accepted/s, ` +
@@ -544,8 +649,9 @@ function buildReport(input: {
   pageRuns: PageRun[];
   pagesMaxRss: number;
   formRuns: FormRun[];
+  npmGroupRss: number;
 }): string {
-  const { started, pageRuns, pagesMaxRss, formRuns } = input;
+  const { started, pageRuns, pagesMaxRss, formRuns, npmGroupRss } = input;
   const cpus = os.cpus();
   const lines: string[] = [];
   const verdict = (ok: boolean, hard: boolean, text: string) => {
@@ -640,6 +746,35 @@ function buildReport(input: {
     `| server RSS ≤ ${TARGETS.rssMb} MB under load (aim ${TARGETS.aimRssMb}) | max ${maxRss} MB (pages ${pagesMaxRss} MB) | ` +
       `${verdict(maxRss > 0 && maxRss <= TARGETS.rssMb, true, `server RSS reached ${maxRss} MB (limit ${TARGETS.rssMb} MB)`)} |`,
   );
+
+  const pgliteForms = formRuns.find((f) => f.database === "PGlite");
+  const postgresForms = formRuns.find((f) => f.database === "Postgres");
+  const pgliteAfter = Math.max(pagesAfterLoadRss, pgliteForms?.afterLoadRssMb ?? 0);
+  lines.push(
+    "",
+    "## Memory: resident set once the load has ended",
+    "",
+    `Read ${SETTLE_MS / 1000} s after each load, from /proc; the server runs as bin/serve starts ` +
+      "it (node itself, no npm parent). Before: issue 16's figures, measured with `npm run serve`.",
+    "",
+    "| process | before MB | now MB | target MB |",
+    "| --- | --: | --: | --: |",
+    `| node on PGlite, after the page load | ${MEMORY.before.idleMb} (idle) | ${pagesAfterLoadRss} | ≤ ${MEMORY.pgliteMb} |`,
+    `| node on PGlite, after the form load | | ${pgliteForms?.afterLoadRssMb ?? "not run"} | ≤ ${MEMORY.pgliteMb} |`,
+    `| node on Postgres, after the form load | | ${postgresForms?.afterLoadRssMb ?? "not run"} | ≤ ${MEMORY.postgresMb} |`,
+    `| process group of \`npm run serve\` (npm, sh, node), after a page load | ${MEMORY.before.groupMb} | ${npmGroupRss} | |`,
+    `| process group of \`bin/serve\` (node alone), after the page load | ${MEMORY.before.groupMb} | ${pagesAfterLoadRss} | |`,
+  );
+  checks.push(
+    `| node RSS on PGlite after load ≤ ${MEMORY.pgliteMb} MB | ${pgliteAfter} MB | ` +
+      `${verdict(pgliteAfter > 0 && pgliteAfter <= MEMORY.pgliteMb, true, `PGlite: RSS ${pgliteAfter} MB after load (target ≤ ${MEMORY.pgliteMb} MB)`)} |`,
+  );
+  if (postgresForms) {
+    checks.push(
+      `| node RSS on Postgres after load ≤ ${MEMORY.postgresMb} MB | ${postgresForms.afterLoadRssMb} MB | ` +
+        `${verdict(postgresForms.afterLoadRssMb > 0 && postgresForms.afterLoadRssMb <= MEMORY.postgresMb, true, `Postgres: RSS ${postgresForms.afterLoadRssMb} MB after load (target ≤ ${MEMORY.postgresMb} MB)`)} |`,
+    );
+  }
 
   lines.push(
     "",

@@ -1,7 +1,7 @@
 /**
- * The server's own build (docs/decisions/011): bundles server/main.ts and the export and
- * deliveries commands into build/node/ as plain JavaScript, so production runs under `node`
- * with no compiler in the process. Packages stay in node_modules; only our TypeScript is bundled. Drizzle's migrations are
+ * The server's own build (docs/decisions/011): bundles server/main.ts and the commands (export,
+ * deliveries, backup, restore) into build/node/ as plain JavaScript, so production runs under
+ * `node` with no compiler in the process. Packages stay in node_modules; only our TypeScript is bundled. Drizzle's migrations are
  * copied beside the bundle, where server/db/client.ts looks for them.
  *
  * Run by `npm run build` after `react-router build`; by hand: `node --import tsx scripts/build-server.ts`.
@@ -21,6 +21,8 @@ const result = await build({
     main: "server/main.ts",
     export: "scripts/export.ts",
     deliveries: "scripts/deliveries.ts",
+    backup: "scripts/backup.ts",
+    restore: "scripts/restore.ts",
     "memory-profile": "scripts/memory-profile.ts",
   },
   outdir,

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
 import { z } from "zod";
 
 /**
@@ -87,9 +89,36 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** The configuration of this process, from its environment. */
+/** Every variable the site reads; `.env.example` and docs/configuration.md list each one. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
+/** The configuration of this process, from its environment and the `.env` file if there is one. */
 export function configFromEnvironment() {
+  loadDotEnv(process.env, ".env");
   return loadConfig(process.env);
+}
+
+/**
+ * Copies the variables of a `.env` file (in the working folder; `.env.example` lists them) into
+ * `env`, except those `env` already has: the real environment wins, so a systemd unit or a shell
+ * can override the file. Into process.env itself, because libraries read NODE_ENV from there.
+ * Returns the names taken from the file.
+ */
+export function loadDotEnv(env: Record<string, string | undefined>, file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw new ConfigError(`Could not read ${file}: ${(error as Error).message}`);
+  }
+  const taken: string[] = [];
+  for (const [name, value] of Object.entries(parseEnv(text))) {
+    if (env[name] !== undefined || value === undefined) continue;
+    env[name] = value;
+    taken.push(name);
+  }
+  return taken;
 }
 
 export class ConfigError extends Error {

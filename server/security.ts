@@ -22,8 +22,17 @@ export function securityHeaders(
   config: Config,
   options: { schedulingOrigin: string; paymentOrigin?: string },
 ) {
-  const google = config.gaMeasurementId
-    ? ["https://www.googletagmanager.com", "https://*.google-analytics.com"]
+  // What Google's CSP guide lists for GA4: gtag.js from www.googletagmanager.com, and its hits
+  // to regional collectors (region1.google-analytics.com, region1.analytics.google.com), which
+  // without *.analytics.google.com in connect-src are blocked and no visit is counted.
+  const ga = Boolean(config.gaMeasurementId);
+  const gaScript = ga ? ["https://www.googletagmanager.com"] : [];
+  const gaHits = ga
+    ? [
+        "https://*.google-analytics.com",
+        "https://*.analytics.google.com",
+        "https://*.googletagmanager.com",
+      ]
     : [];
   return helmet({
     contentSecurityPolicy: {
@@ -33,12 +42,12 @@ export function securityHeaders(
         "script-src": [
           "'self'",
           (_req, res) => scriptSources((res as unknown as { locals: ScriptLocals }).locals),
-          ...google.slice(0, 1),
+          ...gaScript,
         ],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", ...google],
+        "img-src": ["'self'", "data:", ...gaHits],
         "font-src": ["'self'"],
-        "connect-src": ["'self'", ...google],
+        "connect-src": ["'self'", ...gaHits],
         "media-src": ["'self'"],
         "frame-src": [options.schedulingOrigin, YOUTUBE_ORIGIN],
         "frame-ancestors": ["'self'"],

@@ -101,6 +101,15 @@ test.describe("analytics with consent", () => {
   }) => {
     const withGa = (await request.get(`${server.url}/`)).headers()["content-security-policy"];
     expect(withGa).toContain("https://www.googletagmanager.com");
+    // GA4 sends its hits to regional collectors; Google's CSP guide lists these three.
+    const connect = /connect-src ([^;]*)/.exec(withGa ?? "")?.[1] ?? "";
+    for (const origin of [
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://*.googletagmanager.com",
+    ]) {
+      expect(connect.split(" ")).toContain(origin);
+    }
     const without = (await request.get(`${baseURL}/`)).headers()["content-security-policy"];
     expect(without).not.toContain("google");
   });

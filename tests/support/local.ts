@@ -25,11 +25,13 @@ export const chromiumArgs = [
 ];
 
 /**
- * How the built server is started, with the node flags of `npm run serve` (package.json is the
- * one place they are written): tests and the bench run the server exactly as production does.
+ * How the built server is started, with the node flags of bin/serve (the one place they are
+ * written; `npm run serve` calls it): tests and the bench run the server exactly as production does.
  */
 export function serverArgs(): string[] {
-  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } };
-  const words = pkg.scripts.serve.split(/\s+/);
-  return words.slice(words.indexOf("node") + 1);
+  const script = readFileSync("bin/serve", "utf8");
+  const line = /^exec node (.*)$/m.exec(script)?.[1];
+  if (!line) throw new Error("bin/serve has no `exec node …` line");
+  const flags = line.split(/\s+/).filter((w) => w.startsWith("--"));
+  return [...flags, "build/node/main.js"];
 }

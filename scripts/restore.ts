@@ -1,0 +1,54 @@
+/**
+ * Loads a backup into an EMPTY database (docs/operations.md, "Backups and moving to Postgres"):
+ *   createdb kindred && DATABASE_URL=postgres://…/kindred npm run restore -- site.jsonl.gz
+ * The target is DATABASE_URL's database, or else the embedded one in DATA_DIR. A PGlite backup
+ * restored into Postgres is how a site moves to production.
+ */
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { BackupError } from "../server/backup/format";
+import { restoreBackup } from "../server/backup/restore-backup";
+import { openForCommand } from "./open-for-command";
+
+const usage = `Usage: npm run restore -- FILE
+
+Loads FILE, written by npm run backup, into the database named by DATABASE_URL, or else
+the embedded one in DATA_DIR (default ./data). The target must be empty: a new Postgres
+database (createdb) or a new DATA_DIR folder. It refuses a database that already holds data.
+Stop the site on the target first when it uses the embedded database.`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { help: { type: "boolean", short: "h" } },
+});
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (positionals.length !== 1) {
+  console.error(usage);
+  process.exit(2);
+}
+const file = positionals[0]!;
+if (!existsSync(file)) {
+  console.error(`No such file: ${file}`);
+  process.exit(2);
+}
+
+const database = await openForCommand("restore into");
+try {
+  const { header, counts } = await restoreBackup(database, file);
+  const summary = Object.entries(counts)
+    .map(([table, rows]) => `${rows} ${table}`)
+    .join(", ");
+  console.log(
+    `Restored ${file} (taken ${header.createdAt} from ${header.source}) into the ` +
+      `${database.kind} database: ${summary}.`,
+  );
+} catch (error) {
+  if (!(error instanceof BackupError)) throw error;
+  console.error(`Nothing was restored. ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

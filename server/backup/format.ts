@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+
+/**
+ * The backup format (docs/decisions/021): one gzip file of JSON lines, portable between PGlite and
+ * Postgres because every row is written by Postgres itself (`row_to_json`) and read back by it
+ * (`json_populate_recordset`), so no driver's idea of a date, a bigint or a jsonb value is involved.
+ *
+ *   {"format":"kindred-hearts-backup","version":1,"createdAt":…,"source":"pglite","migrations":4}
+ *   {"table":"submissions","columns":["id",…],"rows":2}
+ *   {"id":1,"kind":"contact",…}            ← exactly `rows` lines, one per row
+ *   …                                      ← every table below, in this order
+ *   {"end":true,"tables":8}                ← a file without it was cut short
+ */
+export const BACKUP_FORMAT = "kindred-hearts-backup";
+export const BACKUP_VERSION = 1;
+
+/**
+ * Every table of the public schema, parents before children so foreign keys hold while rows go
+ * back in. A test fails when the schema gains a table this list does not name.
+ */
+export const BACKUP_TABLES = [
+  { name: "submissions", key: "id", serial: true },
+  { name: "deliveries", key: "id", serial: true },
+  { name: "subscribers", key: "id", serial: true },
+  { name: "orders", key: "id", serial: true },
+  { name: "idempotency_keys", key: "key", serial: false },
+  { name: "testimonials_cache", key: "id", serial: false },
+  { name: "rate_limits", key: "key", serial: false },
+  { name: "job_runs", key: "name", serial: false },
+] as const;
+
+/**
+ * Bookkeeping a site writes on its first start (job runs, the testimonials it fetched, rate-limit
+ * counters). A database holding only these still counts as empty, and restore replaces them; any
+ * other row means someone's data is there, and restore refuses.
+ */
+export const BOOKKEEPING_TABLES = new Set<string>([
+  "testimonials_cache",
+  "rate_limits",
+  "job_runs",
+]);
+
+export interface BackupHeader {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  createdAt: string;
+  source: "pglite" | "postgres";
+  /** how many of server/db/migrations had been applied to the database backed up */
+  migrations: number;
+}
+
+export interface TableHeader {
+  table: string;
+  columns: string[];
+  rows: number;
+}
+
+export class BackupError extends Error {
+  override name = "BackupError";
+}
+
+/** Both drivers answer `{ rows }`; Drizzle types the shared base loosely. */
+export async function query<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** How many migrations Drizzle has applied to this database. */
+export async function migrationLevel(db: Db): Promise<number> {
+  const [row] = await query<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  return row?.count ?? 0;
+}
+
+/** The columns of a table as the database has them, in their order. */
+export async function tableColumns(db: Db, table: string): Promise<string[]> {
+  const rows = await query<{ column_name: string }>(
+    db,
+    sql`select column_name from information_schema.columns
+        where table_schema = 'public' and table_name = ${table} order by ordinal_position`,
+  );
+  return rows.map((r) => r.column_name);
+}

@@ -1,0 +1,153 @@
+import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
+import { createGunzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "../db/client";
+import {
+  BACKUP_FORMAT,
+  BACKUP_TABLES,
+  BACKUP_VERSION,
+  BackupError,
+  type BackupHeader,
+  BOOKKEEPING_TABLES,
+  migrationLevel,
+  query,
+  tableColumns,
+  type TableHeader,
+} from "./format";
+
+/** Rows sent per INSERT: few round trips, each statement well under any size limit. */
+const BATCH = 500;
+
+/** Tables of `database` that hold someone's data (not only bookkeeping), with their row counts. */
+export async function tablesWithData(db: Db): Promise<{ table: string; rows: number }[]> {
+  const found = [];
+  for (const table of BACKUP_TABLES) {
+    if (BOOKKEEPING_TABLES.has(table.name)) continue;
+    const [{ count } = { count: 0 }] = await query<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from ${sql.identifier(table.name)}`,
+    );
+    if (count > 0) found.push({ table: table.name, rows: count });
+  }
+  return found;
+}
+
+/**
+ * Loads a backup written by writeBackup into `database`, which must be empty (freshly migrated).
+ * Everything happens in one transaction: a bad or cut-short file leaves the database as it was.
+ * Serial ids continue after the highest restored one, so the next submission gets a fresh id.
+ */
+export async function restoreBackup(database: Database, file: string) {
+  const occupied = await tablesWithData(database.db);
+  if (occupied.length > 0) {
+    const what = occupied.map((t) => `${t.rows} ${t.table}`).join(", ");
+    throw new BackupError(
+      `The target database is not empty (${what}). Restore only into an empty database: ` +
+        `create a new one (createdb) or point DATA_DIR at a new folder.`,
+    );
+  }
+  const lines = readLines(file);
+  const header = parseHeader(await nextLine(lines, "the header"));
+  const level = await migrationLevel(database.db);
+  if (header.migrations > level) {
+    throw new BackupError(
+      `This backup comes from a newer version of the site (migration level ${header.migrations}; ` +
+        `this one has ${level}). Restore it with that version or a later one.`,
+    );
+  }
+  const counts: Record<string, number> = {};
+  await database.db.transaction(async (tx) => {
+    for (const table of BOOKKEEPING_TABLES)
+      await tx.execute(sql`delete from ${sql.identifier(table)}`);
+    for (const expected of BACKUP_TABLES) {
+      const section = JSON.parse(await nextLine(lines, `table ${expected.name}`)) as TableHeader;
+      if (section.table !== expected.name) {
+        throw new BackupError(
+          `Expected table ${expected.name} in the backup, found ${section.table}.`,
+        );
+      }
+      const columns = await tableColumns(tx, section.table);
+      const unknown = section.columns.filter((c) => !columns.includes(c));
+      if (unknown.length > 0) {
+        throw new BackupError(
+          `The backup's ${section.table} has columns this version does not know: ${unknown.join(", ")}.`,
+        );
+      }
+      let batch: string[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const name = sql.identifier(section.table);
+        // Only the backup's columns: a column added by a later migration takes its default.
+        const cols = sql.join(
+          section.columns.map((c) => sql.identifier(c)),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`insert into ${name} (${cols}) select ${cols}
+              from json_populate_recordset(null::${name}, ${`[${batch.join(",")}]`}::json)`,
+        );
+        batch = [];
+      };
+      for (let i = 0; i < section.rows; i++) {
+        batch.push(await nextLine(lines, `row ${i + 1} of ${section.table}`));
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+      counts[section.table] = section.rows;
+      if (expected.serial) {
+        const name = sql.identifier(expected.name);
+        await tx.execute(
+          sql`select setval(pg_get_serial_sequence(${expected.name}, 'id'),
+                coalesce((select max(id) from ${name}), 0) + 1, false)`,
+        );
+      }
+    }
+    const end = JSON.parse(await nextLine(lines, "the end marker")) as { end?: boolean };
+    if (end.end !== true)
+      throw new BackupError("The backup has more tables than this version knows.");
+  });
+  return { header, counts };
+}
+
+function parseHeader(line: string): BackupHeader {
+  let header: Partial<BackupHeader>;
+  try {
+    header = JSON.parse(line) as Partial<BackupHeader>;
+  } catch {
+    throw new BackupError("This file is not a backup of this site (its first line is not JSON).");
+  }
+  if (header.format !== BACKUP_FORMAT) {
+    throw new BackupError("This file is not a backup of this site (see npm run backup).");
+  }
+  if (header.version !== BACKUP_VERSION) {
+    throw new BackupError(`Backup format version ${header.version} is not one this version reads.`);
+  }
+  return header as BackupHeader;
+}
+
+function readLines(file: string): AsyncIterator<string> {
+  const raw = createReadStream(file);
+  const input = raw.pipe(createGunzip());
+  // pipe() does not pass on the file's own errors (missing, unreadable); the reader must see them.
+  raw.on("error", (error) => input.destroy(error));
+  return createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
+}
+
+async function nextLine(lines: AsyncIterator<string>, what: string): Promise<string> {
+  let next: IteratorResult<string>;
+  try {
+    next = await lines.next();
+  } catch (error) {
+    throw new BackupError(
+      `The backup file could not be read at ${what}: ${(error as Error).message}. ` +
+        `It may be cut short or not a backup.`,
+    );
+  }
+  if (next.done) {
+    throw new BackupError(
+      `The backup file ends before ${what}: it was cut short. Nothing was restored.`,
+    );
+  }
+  return next.value;
+}

@@ -1,0 +1,287 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { BACKUP_TABLES, BackupError, query } from "../../server/backup/format";
+import { restoreBackup } from "../../server/backup/restore-backup";
+import { writeBackup } from "../../server/backup/write-backup";
+import type { Database } from "../../server/db/client";
+import {
+  deliveries,
+  idempotencyKeys,
+  jobRuns,
+  orders,
+  rateLimits,
+  submissions,
+  subscribers,
+  testimonialsCache,
+} from "../../server/db/schema";
+import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
+import { postgresAvailable } from "../support/postgres";
+
+const hasPostgres = await postgresAvailable();
+const work = mkdtempSync(path.join(tmpdir(), "site-backup-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A little of everything the site stores, with the awkward values a real site collects. */
+async function seed(database: Database) {
+  const { db } = database;
+  const [contact, newsletter, gone] = await db
+    .insert(submissions)
+    .values([
+      {
+        kind: "contact",
+        payload: {
+          name: "Adaeze Okafor-Ìgbò 🙏",
+          email: "ada@example.com",
+          message: 'A "quote",\nand a line',
+        },
+        createdAt: new Date("2026-11-01T08:15:30.123Z"),
+      },
+      { kind: "newsletter", payload: { email: "tunde@example.com" } },
+      { kind: "booking", payload: { name: "Deleted later" } },
+    ])
+    .returning({ id: submissions.id });
+  // The highest id is deleted, so the sequence has moved past what the rows show.
+  await db.delete(submissions).where(sql`${submissions.id} = ${gone!.id}`);
+  await db.insert(deliveries).values([
+    {
+      submissionId: contact!.id,
+      destination: "hubspot",
+      status: "delivered",
+      attempts: 1,
+      deliveredAt: new Date(),
+    },
+    {
+      submissionId: contact!.id,
+      destination: "email",
+      status: "dead",
+      attempts: 9,
+      lastError: "smtp 535",
+    },
+    { submissionId: newsletter!.id, destination: "hubspot", status: "held" },
+  ]);
+  // Microseconds survive only if the backup never goes through a JavaScript Date.
+  await db.execute(sql`update deliveries set next_attempt_at = '2026-11-02 10:11:12.345678+00'`);
+  await db.insert(subscribers).values([
+    { email: "tunde@example.com", token: "tok-1" },
+    { email: "left@example.com", token: "tok-2", unsubscribedAt: new Date("2026-11-03T00:00:00Z") },
+  ]);
+  const [paid, pending] = await db
+    .insert(orders)
+    .values([
+      {
+        reference: "KH-PAID",
+        itemId: "book",
+        itemName: "The book",
+        amountKobo: 1_500_000,
+        status: "paid",
+        name: "Ada",
+        email: "ada@example.com",
+        phone: "+2348012345678",
+        paidAt: new Date(),
+      },
+      {
+        reference: "KH-PEND",
+        itemId: "map",
+        itemName: "Marriage with a Map",
+        amountKobo: 25_000_000,
+        name: "Bola",
+        email: "bola@example.com",
+        phone: "08012345678",
+        lastCheckedAt: new Date(),
+      },
+    ])
+    .returning({ id: orders.id });
+  await db.insert(idempotencyKeys).values([
+    { key: "k-contact", kind: "contact", submissionId: contact!.id },
+    {
+      key: "k-checkout",
+      kind: "checkout",
+      orderId: pending!.id,
+      answer: { url: "https://checkout.paystack.com/abc" },
+    },
+  ]);
+  await db
+    .insert(jobRuns)
+    .values({ name: "retention", lastStartedAt: new Date(), lastOkAt: new Date(), failures: 0 });
+  await db
+    .insert(testimonialsCache)
+    .values({ id: 1, fetchedAt: new Date(), rows: [{ "Your Name": "Ngozi", Approved: "Yes" }] });
+  await db
+    .insert(rateLimits)
+    .values({ key: "contact:203.0.113.7", windowStart: new Date(), count: 2 });
+  return { paidOrder: paid!.id };
+}
+
+/** Every row of every table as the database itself renders it, in UTC. */
+async function snapshot(database: Database) {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const tables: Record<string, string[]> = {};
+    for (const table of BACKUP_TABLES) {
+      const rows = await query<{ line: string }>(
+        tx,
+        sql`select row_to_json(t)::text as line from ${sql.identifier(table.name)} t
+            order by ${sql.identifier(table.key)}`,
+      );
+      tables[table.name] = rows.map((r) => r.line);
+    }
+    return tables;
+  });
+}
+
+const kinds: Record<string, OpenDatabase | undefined> = {
+  PGlite: openTempPglite("site-backup-src-"),
+  Postgres: hasPostgres ? openTempPostgres : undefined,
+};
+
+const pairs = [
+  ["PGlite", "PGlite"],
+  ["Postgres", "Postgres"],
+  ["PGlite", "Postgres"],
+  ["Postgres", "PGlite"],
+] as const;
+
+for (const [from, to] of pairs) {
+  describe.runIf(kinds[from] && kinds[to])(`backup on ${from}, restored on ${to}`, () => {
+    it("brings back every row identical, and new rows get fresh ids", async () => {
+      const file = path.join(work, `${from}-${to}.jsonl.gz`);
+      const source = await kinds[from]!();
+      const seeded = await seed(source.database);
+      const before = await snapshot(source.database);
+      const [{ next } = { next: 0 }] = await query<{ next: number }>(
+        source.database.db,
+        sql`select last_value::int + 1 as next from submissions_id_seq`,
+      );
+      await writeBackup(source.database, file);
+      await source.database.close();
+      await source.cleanup();
+
+      const target = await kinds[to]!();
+      try {
+        await restoreBackup(target.database, file);
+        expect(await snapshot(target.database)).toEqual(before);
+        expect(before.submissions).toHaveLength(2);
+        expect(before.deliveries![0]).toContain("10:11:12.345678");
+
+        const [contact] = await target.database.db
+          .select()
+          .from(submissions)
+          .where(sql`${submissions.kind} = 'contact'`);
+        expect(contact!.payload.name).toBe("Adaeze Okafor-Ìgbò 🙏");
+        const [paid] = await target.database.db
+          .select()
+          .from(orders)
+          .where(sql`${orders.id} = ${seeded.paidOrder}`);
+        expect(paid).toMatchObject({ status: "paid", amountKobo: 1_500_000 });
+
+        const [fresh] = await target.database.db
+          .insert(submissions)
+          .values({ kind: "contact", payload: {} })
+          .returning({ id: submissions.id });
+        const highest = Math.max(
+          ...before.submissions!.map((l) => (JSON.parse(l) as { id: number }).id),
+        );
+        expect(fresh!.id).toBeGreaterThan(highest);
+        expect(next).toBeGreaterThan(highest);
+        const [order] = await target.database.db
+          .insert(orders)
+          .values({
+            reference: "KH-NEW",
+            itemId: "book",
+            itemName: "x",
+            amountKobo: 1,
+            name: "n",
+            email: "e",
+            phone: "p",
+          })
+          .returning({ id: orders.id });
+        expect(order!.id).toBeGreaterThan(seeded.paidOrder);
+      } finally {
+        await target.database.close();
+        await target.cleanup();
+      }
+    });
+  });
+}
+
+describe("restore refuses what it must not load", () => {
+  const open = openTempPglite("site-backup-refuse-");
+
+  it("covers every table of the schema", async () => {
+    const { database, cleanup } = await open();
+    try {
+      const tables = await query<{ table_name: string }>(
+        database.db,
+        sql`select table_name from information_schema.tables
+            where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      );
+      expect(tables.map((t) => t.table_name).sort()).toEqual(
+        BACKUP_TABLES.map((t) => t.name).sort(),
+      );
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+  });
+
+  it("refuses a database that already holds data, and leaves it as it was", async () => {
+    const file = path.join(work, "refuse.jsonl.gz");
+    const { database, cleanup } = await open();
+    try {
+      await seed(database);
+      await writeBackup(database, file);
+      const before = await snapshot(database);
+      await expect(restoreBackup(database, file)).rejects.toThrow(/not empty \(2 submissions/);
+      expect(await snapshot(database)).toEqual(before);
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+  });
+
+  it("restores nothing from a file that was cut short", async () => {
+    const source = await open();
+    const file = path.join(work, "whole.jsonl.gz");
+    await seed(source.database);
+    await writeBackup(source.database, file);
+    await source.database.close();
+    await source.cleanup();
+    const lines = gunzipSync(readFileSync(file)).toString("utf8").trimEnd().split("\n");
+    const short = path.join(work, "short.jsonl.gz");
+    writeFileSync(short, gzipSync(`${lines.slice(0, -4).join("\n")}\n`));
+
+    const { database, cleanup } = await open();
+    try {
+      await expect(restoreBackup(database, short)).rejects.toThrow(/cut short/);
+      expect(await database.db.$count(submissions)).toBe(0);
+      expect(await database.db.$count(orders)).toBe(0);
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+  });
+
+  it("refuses a backup from a newer version of the site, and a file that is not a backup", async () => {
+    const newer = path.join(work, "newer.jsonl.gz");
+    writeFileSync(
+      newer,
+      gzipSync(
+        `${JSON.stringify({ format: "kindred-hearts-backup", version: 1, createdAt: "", source: "postgres", migrations: 99 })}\n`,
+      ),
+    );
+    const other = path.join(work, "other.gz");
+    writeFileSync(other, gzipSync("id,name\n1,Ada\n"));
+    const { database, cleanup } = await open();
+    try {
+      await expect(restoreBackup(database, newer)).rejects.toThrow(/newer version of the site/);
+      await expect(restoreBackup(database, other)).rejects.toBeInstanceOf(BackupError);
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+  });
+});
