@@ -39,7 +39,10 @@ interface WorkerScope {
   location: Location;
   navigator: Navigator & { connection?: { saveData?: boolean } };
   registration: { navigationPreload?: { enable(): Promise<void> } };
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<{ url: string }[]>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
@@ -113,6 +116,25 @@ async function install() {
       }),
     );
   }
+  // The page that installed the worker was read before the worker could see it: keep it too.
+  // Its HTML is in the browser's HTTP cache, so this is a revalidation at most, and nothing at
+  // all under Save-Data.
+  const windows = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
+  await Promise.all(
+    windows.map(async (client) => {
+      const key = pageKey(new URL(client.url), ORIGIN);
+      if (!key) return;
+      try {
+        await keepPage(
+          pages,
+          key,
+          await fetch(key, { cache: saveData ? "only-if-cached" : "default", mode: "same-origin" }),
+        );
+      } catch {
+        // kept on the next read
+      }
+    }),
+  );
   // A new version takes over at once; the assets of the one before stay (see activate).
   await sw.skipWaiting();
 }
@@ -182,7 +204,7 @@ sw.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== ORIGIN) return;
   if (request.mode === "navigate") return event.respondWith(navigate(event, url));
-  if (url.pathname.endsWith(".data")) return event.respondWith(data(request, url));
+  if (url.pathname.endsWith(".data")) return event.respondWith(data(event, url));
   if (url.pathname === "/__manifest") return event.respondWith(routeManifest(event, request));
   if (url.pathname.startsWith("/assets/")) return event.respondWith(asset(event, request));
   if (url.pathname.startsWith("/images/") || /^\/(favicon\.ico|icon\.svg)$/.test(url.pathname))
@@ -246,14 +268,26 @@ function rewrite(response: Response, body: string): Response {
 }
 
 /**
- * A client-side navigation's data: never kept (it may carry what a visitor sent). With no network
+ * A client-side navigation's data: never kept (it may carry what a visitor sent). The page it
+ * shows is read, so its HTML is fetched behind it and kept, as a full load would have been
+ * (not under Save-Data: that would be a download the visitor did not ask for). With no network
  * the browser is sent to the page itself as a full load, which navigate() answers from the device.
  */
-async function data(request: Request, url: URL): Promise<Response> {
+async function data(event: FetchEvent, url: URL): Promise<Response> {
+  const target = navigationTarget(url);
   try {
-    return await fetch(request);
+    const response = await fetch(event.request);
+    const key = target ? pageKey(new URL(target, ORIGIN), ORIGIN) : null;
+    if (response.ok && key && !savingData()) {
+      event.waitUntil(
+        (async () => {
+          const pages = await caches.open(CACHE.pages);
+          await keepPage(pages, key, await fetch(key, { headers: { accept: "text/html" } }));
+        })().catch(() => {}),
+      );
+    }
+    return response;
   } catch (error) {
-    const target = navigationTarget(url);
     if (!target) throw error;
     return new Response(null, {
       status: 204,
