@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { fakes, fakesAdminUrl } from "../support/fakes";
 import { practice } from "../../app/content/site";
@@ -144,6 +145,8 @@ test("when the provider's calendar cannot load, the dialog says so and offers ph
   );
   // The browser's own error page is never on show: the frame is gone.
   await expect(dialog.locator("iframe")).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   // Once the provider answers again, "Try the calendar again" brings the calendar back.
   await page.unroute(`${fakesAdminUrl}/provider/**`);

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { practice } from "../../app/content/site";
 import { gotoHydrated } from "../support/hydration";
@@ -62,6 +63,10 @@ test("a page read before opens with the network off, its words there and a quiet
     "href",
     "/faq",
   );
+  const axe = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 });
 
 test("a page read by a link inside the site is kept too, and the home and contact pages from the start", async ({
