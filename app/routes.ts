@@ -26,6 +26,8 @@ export default [
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("thank-you", "routes/thank-you.tsx"),
+  // Shown by the service worker for a page never read while the network is down; not in the sitemap.
+  route("offline", "routes/offline.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/books", "routes/api.books.ts"),

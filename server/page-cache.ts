@@ -5,6 +5,7 @@ import { chooseEncoding } from "./accept-encoding";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SiteLoadContext } from "../app/lib/load-context";
 import { createRequestHandler } from "react-router";
+import { onlyTrackingParams } from "../app/lib/tracking-params";
 import type { Logger } from "./logger";
 
 /**
@@ -40,8 +41,6 @@ interface Entry {
   renderedAt: number;
 }
 
-/** Query parameters that links shared on social apps carry; they change nothing on a page. */
-const TRACKING_PARAM = /^(utm_[a-z]+|fbclid|gclid|igshid|igsh|ttclid|twclid|msclkid|mc_[a-z]+)$/i;
 /** Headers of the rendered page that are made per response here, or must never be shared. */
 const PER_RESPONSE = new Set([
   "content-length",
@@ -74,10 +73,7 @@ export function cacheKey(method: string | undefined, url: string | undefined): s
   const path = q === -1 ? url : url.slice(0, q);
   if (path !== path.toLowerCase() || !path.startsWith("/") || path.startsWith("//")) return null;
   if (path.endsWith(".data") || path.startsWith("/assets/") || path === "/healthz") return null;
-  if (q !== -1) {
-    for (const name of new URLSearchParams(url.slice(q + 1)).keys())
-      if (!TRACKING_PARAM.test(name)) return null;
-  }
+  if (q !== -1 && !onlyTrackingParams(url.slice(q + 1))) return null;
   return path;
 }
 

@@ -47,7 +47,9 @@ export function securityHeaders(
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", ...gaHits],
         "font-src": ["'self'"],
-        "connect-src": ["'self'", ...gaHits],
+        // The booking dialog asks the provider whether it answers before showing its frame
+        // (app/lib/use-provider-frame.ts).
+        "connect-src": ["'self'", options.schedulingOrigin, ...gaHits],
         "media-src": ["'self'"],
         "frame-src": [options.schedulingOrigin, YOUTUBE_ORIGIN],
         "frame-ancestors": ["'self'"],

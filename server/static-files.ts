@@ -30,7 +30,12 @@ function setFileHeaders(res: Response, urlPath: string, https: boolean) {
   const immutable = urlPath.startsWith("/assets/");
   res.setHeader(
     "Cache-Control",
-    immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+    immutable
+      ? "public, max-age=31536000, immutable"
+      : // The service worker is checked on every visit, so a deploy reaches phones at once.
+        urlPath === "/sw.js"
+        ? "no-cache"
+        : "public, max-age=3600",
   );
 }
 

@@ -35,7 +35,9 @@ export function HomeHero() {
         <div className="min-w-0 lg:hidden">
           <SnapCarousel label="Highlights" delay={4000}>
             {heroBanners.map((banner, i) => (
-              <figure key={banner.image} className="overflow-hidden rounded-3xl bg-teal-800">
+              // The caption carries the dark colour, not the figure: behind the picture it showed
+              // through the anti-aliased rounded corners as faint dark lines.
+              <figure key={banner.image} className="overflow-hidden rounded-3xl">
                 <Picture
                   image={banner.image}
                   alt={banner.alt}
@@ -43,7 +45,7 @@ export function HomeHero() {
                   priority={i === 0}
                   imgClassName="aspect-[3/2] w-full object-cover"
                 />
-                <figcaption className="px-5 py-3 font-semibold text-white">
+                <figcaption className="bg-teal-800 px-5 py-3 font-semibold text-white">
                   {banner.caption}
                 </figcaption>
               </figure>

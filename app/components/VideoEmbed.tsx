@@ -7,8 +7,10 @@ const EMBED_ORIGIN = "https://www.youtube-nocookie.com";
 
 /**
  * A YouTube video that costs nothing until it is wanted: our own poster and a play button; the
- * iframe (from the privacy-enhanced domain) is created only when the visitor presses play. Without
- * JavaScript the poster is a plain link to the video on YouTube.
+ * iframe (from the privacy-enhanced domain) is created only when the visitor presses play. Until
+ * then a plain link to the video on YouTube sits under the poster (the YouTube app opens it on a
+ * phone, and it works when the embedded player cannot); without JavaScript the poster is that
+ * link too. Offline, play says so instead of opening a player that cannot load.
  */
 export function VideoEmbed({
   youtubeId,
@@ -22,7 +24,9 @@ export function VideoEmbed({
 }) {
   const hydrated = useHydrated();
   const [playing, setPlaying] = useState(false);
+  const [offline, setOffline] = useState(false);
   const id = encodeURIComponent(youtubeId);
+  const watchUrl = `https://www.youtube.com/watch?v=${id}`;
 
   if (playing) {
     return (
@@ -60,22 +64,32 @@ export function VideoEmbed({
   const frame =
     "group relative block aspect-video w-full overflow-hidden rounded-3xl bg-ink shadow-lg";
 
-  return hydrated ? (
-    <button
-      type="button"
-      className={frame}
-      aria-label={`Play video: ${title}`}
-      onClick={() => setPlaying(true)}
-    >
-      {face}
-    </button>
-  ) : (
-    <a
-      href={`https://www.youtube.com/watch?v=${id}`}
-      className={frame}
-      aria-label={`Watch on YouTube: ${title}`}
-    >
-      {face}
-    </a>
+  return (
+    <div>
+      {hydrated ? (
+        <button
+          type="button"
+          className={frame}
+          aria-label={`Play video: ${title}`}
+          onClick={() => {
+            const connected = navigator.onLine;
+            setOffline(!connected);
+            if (connected) setPlaying(true);
+          }}
+        >
+          {face}
+        </button>
+      ) : (
+        <a href={watchUrl} className={frame} aria-label={`Watch on YouTube: ${title}`}>
+          {face}
+        </a>
+      )}
+      <p className="mt-3 text-teal-100" role="status">
+        {offline && "You are offline, so the video cannot play here just now. "}
+        <a href={watchUrl} className="font-semibold text-white underline underline-offset-4">
+          Watch “{title}” on YouTube
+        </a>
+      </p>
+    </div>
   );
 }

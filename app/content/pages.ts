@@ -131,4 +131,11 @@ export const pages = {
     "Thank you for your payment. We will be in touch within one working day to arrange sessions.",
     false,
   ),
+  offline: page(
+    "/offline",
+    "You are offline",
+    "No connection just now. Call us, message us on WhatsApp, or visit our Lekki office during " +
+      "office hours; the pages you have read still open.",
+    false,
+  ),
 } satisfies Record<string, PageInfo>;

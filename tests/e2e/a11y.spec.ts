@@ -10,7 +10,7 @@ const widths = [
 for (const { name, viewport } of widths) {
   test.describe(`axe at ${name} width`, () => {
     test.use({ viewport });
-    for (const { path } of [...routes, { path: "/no-such-page" }]) {
+    for (const { path } of [...routes, { path: "/no-such-page" }, { path: "/offline" }]) {
       test(`${path} has no accessibility violations`, async ({ page }) => {
         await page.goto(path);
         const results = await new AxeBuilder({ page })

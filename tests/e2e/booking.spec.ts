@@ -1,5 +1,7 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { fakes, fakesAdminUrl } from "../support/fakes";
+import { practice } from "../../app/content/site";
 import { afterTwoFrames, toastWith } from "../support/fixtures";
 
 test.describe.configure({ mode: "serial" });
@@ -119,6 +121,42 @@ test("only the provider's booked event completes the booking", async ({ page }) 
     .click();
   await expect(toastWith(page, "Booking Complete!")).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+});
+
+test("when the provider's calendar cannot load, the dialog says so and offers phone and WhatsApp", async ({
+  page,
+}) => {
+  await page.route(`${fakesAdminUrl}/provider/**`, (route) => route.abort("internetdisconnected"));
+  await page.goto("/schedule");
+  await fill(page);
+  await page.getByRole("button", { name: "Complete Booking" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose your time" });
+  const alert = dialog.getByRole("alert");
+  await expect(alert).toContainText("Our booking calendar could not open");
+  await expect(alert).toContainText("Your request is saved with us");
+  for (const phone of practice.phones)
+    await expect(alert.getByRole("link", { name: `Call ${phone.display}` })).toHaveAttribute(
+      "href",
+      `tel:${phone.e164}`,
+    );
+  await expect(alert.getByRole("link", { name: /Book on WhatsApp/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/2349060001234\?text=/,
+  );
+  // The browser's own error page is never on show: the frame is gone.
+  await expect(dialog.locator("iframe")).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  // Once the provider answers again, "Try the calendar again" brings the calendar back.
+  await page.unroute(`${fakesAdminUrl}/provider/**`);
+  await alert.getByRole("button", { name: "Try the calendar again" }).click();
+  await expect(
+    page.frameLocator('iframe[title="Booking calendar"]').getByRole("heading", {
+      name: "Pick a time",
+    }),
+  ).toBeVisible();
+  await expect(dialog.locator("iframe")).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

@@ -68,6 +68,42 @@ test.describe("home", () => {
     expect(youtube.filter((u) => !u.includes("youtube-nocookie.com"))).toEqual([]);
   });
 
+  test("until it is played, a plain link to the video on YouTube sits under the poster; offline, play says why it waits", async ({
+    page,
+    context,
+  }) => {
+    await gotoHydrated(page, "/");
+    const watch = page.getByRole("link", { name: `Watch “${homeVideo.title}” on YouTube` });
+    await expect(watch).toBeVisible();
+    await expect(watch).toHaveAttribute(
+      "href",
+      `https://www.youtube.com/watch?v=${homeVideo.youtubeId}`,
+    );
+    await context.setOffline(true);
+    await page.getByRole("button", { name: `Play video: ${homeVideo.title}` }).click();
+    await expect(page.getByText("You are offline, so the video cannot play here")).toBeVisible();
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expect(watch).toBeVisible();
+    await context.setOffline(false);
+    await page.getByRole("button", { name: `Play video: ${homeVideo.title}` }).click();
+    await expect(page.locator("iframe")).toHaveCount(1);
+    await expect(watch).toHaveCount(0);
+  });
+
+  test.describe("the video without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("shows its poster as a link to YouTube, and the plain link under it", async ({ page }) => {
+      await page.goto("/");
+      const href = `https://www.youtube.com/watch?v=${homeVideo.youtubeId}`;
+      const poster = page.getByRole("link", { name: `Watch on YouTube: ${homeVideo.title}` });
+      await expect(poster.locator("img")).toHaveAttribute("src", /^\/images\/video-poster-/);
+      await expect(poster).toHaveAttribute("href", href);
+      await expect(
+        page.getByRole("link", { name: `Watch “${homeVideo.title}” on YouTube` }),
+      ).toHaveAttribute("href", href);
+    });
+  });
+
   test("the poster is our own picture", async ({ page }) => {
     await page.goto("/");
     const poster = page.getByRole("button", { name: /^Play video/ }).locator("img");
