@@ -7,10 +7,10 @@
  *
  * The snapshot (reports/memory/server.heapsnapshot) opens in Chromium's DevTools, Memory tab.
  */
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { writeHeapSnapshot } from "node:v8";
+import { getHeapStatistics, writeHeapSnapshot } from "node:v8";
 import type { ServerBuild } from "react-router";
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -54,9 +54,30 @@ measure("Express app, services, outbox");
 await created.pageCache?.warm();
 measure(`page cache warm (${created.pageCache?.size ?? 0} pages)`);
 console.log(rows.join("\n"));
+console.log(breakdown());
 if (process.argv.includes("--snapshot")) {
   mkdirSync("reports/memory", { recursive: true });
   console.log(`heap snapshot: ${writeHeapSnapshot("reports/memory/server.heapsnapshot")}`);
 }
 await reopened.close();
 process.exit(0);
+
+/**
+ * What the resident memory is made of, from the kernel's side (/proc/self/smaps_rollup) and V8's:
+ * file-backed pages (the node binary and libraries, shared and cheap to drop) against anonymous
+ * ones, of which the V8 heap is one part and PGlite's WebAssembly memory (touched pages of its
+ * 128 MB) and malloc's arenas most of the rest.
+ */
+function breakdown() {
+  const rollup = readFileSync("/proc/self/smaps_rollup", "utf8");
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(rollup)?.[1] ?? 0);
+  const mb = (n: number) => `${(n / 1024).toFixed(0)} MB`;
+  const heap = getHeapStatistics();
+  return [
+    "",
+    `resident ${mb(kb("Rss"))}: file-backed ${mb(kb("Rss") - kb("Anonymous"))}, anonymous ${mb(kb("Anonymous"))}`,
+    `  of the anonymous: V8 heap ${mb(heap.total_physical_size / 1024)}; the rest is WebAssembly ` +
+      `memory and code, malloc arenas and thread stacks`,
+  ].join("\n");
+}

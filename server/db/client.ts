@@ -1,14 +1,9 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import { takeDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -49,6 +44,13 @@ export async function openDatabase(options: {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
+  // Each driver is loaded only when it is the one in use: pg's code alone is about 6 MB of RSS
+  // that a site on PGlite would carry for nothing (docs/decisions/018).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   const dir = path.join(dataDir, "pglite");
   try {
     mkdirSync(dir, { recursive: true });
@@ -103,6 +105,10 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -138,6 +144,11 @@ async function openPostgres(url: string): Promise<Database> {
  * waiting for the lock and a long migration are both expected.
  */
 async function migrateWithLock(url: string) {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   client.on("error", () => {});
   await client.connect();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { BACKUP_TABLES, BackupError, query } from "../../server/backup/format";
 import { restoreBackup } from "../../server/backup/restore-backup";
 import { writeBackup } from "../../server/backup/write-backup";
@@ -22,6 +22,8 @@ import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/
 import { postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();
+// Each round trip creates two databases; a fresh PGlite alone takes 15-25 s on a busy CI machine.
+vi.setConfig({ testTimeout: 120_000 });
 const work = mkdtempSync(path.join(tmpdir(), "site-backup-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
