@@ -9,6 +9,9 @@ import { gotoHydrated } from "../support/hydration";
  */
 
 test.use({ serviceWorkers: "allow" });
+// Each test installs the worker, which copies every script and the stylesheet before it takes
+// control: on a busy two-core machine that alone can take tens of seconds.
+test.describe.configure({ timeout: 120_000 });
 
 /** Resolves once the service worker has installed and controls the page. */
 async function controlled(page: Page) {

@@ -61,12 +61,16 @@ const CACHE = {
 } as const;
 const MANIFESTS_KEY = `${ORIGIN}/__sw/asset-lists`;
 
+/** A page request carried `Save-Data: on` (where the browser shows it to the worker). */
+let saveDataHeader = false;
+
 /**
- * The visitor asked to save data: the browser's setting, seen here, or passed by the page in the
- * worker's address (app/lib/register-service-worker.ts), which the page can always see.
+ * The visitor asked to save data: the browser's setting, seen here, passed by the page in the
+ * worker's address (app/lib/register-service-worker.ts), or sent as the Save-Data header.
  */
 function savingData(): boolean {
   return (
+    saveDataHeader ||
     new URL(sw.location.href).searchParams.has("save-data") ||
     sw.navigator.connection?.saveData === true
   );
@@ -203,7 +207,10 @@ sw.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== ORIGIN) return;
-  if (request.mode === "navigate") return event.respondWith(navigate(event, url));
+  if (request.mode === "navigate") {
+    saveDataHeader = request.headers.get("save-data") === "on";
+    return event.respondWith(navigate(event, url));
+  }
   if (url.pathname.endsWith(".data")) return event.respondWith(data(event, url));
   if (url.pathname === "/__manifest") return event.respondWith(routeManifest(event, request));
   if (url.pathname.startsWith("/assets/")) return event.respondWith(asset(event, request));
