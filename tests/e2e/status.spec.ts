@@ -40,6 +40,7 @@ test.describe("with mail unset", () => {
   const formId = "contact-form-no-mail";
 
   test.beforeAll(async () => {
+    test.setTimeout(150_000);
     await fetch(`${fakeHubspot}/__admin/mode`, {
       method: "POST",
       body: JSON.stringify({ mode: "reject", formId }),
