@@ -45,7 +45,7 @@ export async function openDatabase(options: {
 
 async function openPglite(dataDir: string): Promise<Database> {
   // Each driver is loaded only when it is the one in use: pg's code alone is about 6 MB of RSS
-  // that a site on PGlite would carry for nothing (docs/decisions/018).
+  // that a site on PGlite would carry for nothing (docs/decisions/022).
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),

@@ -152,7 +152,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/about");
     const footer = page.getByRole("contentinfo");
     const email = address();
-    await footer.getByLabel("Email Address").fill(email);
+    await footer.getByLabel("Your e-mail for the newsletter").fill(email);
     const posted = page.waitForResponse((r) => r.request().method() === "POST");
     await footer.getByRole("button", { name: "Subscribe" }).click();
     expect((await posted).status()).toBe(303);
