@@ -50,7 +50,7 @@ for (const form of forms) {
           return route.fulfill(answer);
         });
         await form.button(page).click();
-        await expect(toastWith(page, form.unreachable)).toBeVisible();
+        await expect(toastWith(page, form.unreachable)).toBeVisible({ timeout: RETRY_WAIT_MS });
         await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
         await expect(form.kept(page)).toHaveValue(typed);
         // Nothing reached the site; the automatic retry (5 s later) does, once.
@@ -100,7 +100,7 @@ test.describe("contact: the site's own limit and other pages in the way", () => 
       await route.fulfill({ response });
     });
     await contact.button(page).click();
-    await expect(toastWith(page, contact.unreachable)).toBeVisible();
+    await expect(toastWith(page, contact.unreachable)).toBeVisible({ timeout: RETRY_WAIT_MS });
     expect(status).toBe(413);
     await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
     await expect(contact.kept(page)).toHaveValue(typed);
@@ -123,7 +123,7 @@ test.describe("contact: the site's own limit and other pages in the way", () => 
       });
     });
     await contact.button(page).click();
-    await expect(toastWith(page, contact.unreachable)).toBeVisible();
+    await expect(toastWith(page, contact.unreachable)).toBeVisible({ timeout: RETRY_WAIT_MS });
     await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
     await contact.succeeded(page, RETRY_WAIT_MS);
     await deliveredOnce(contact, email);
