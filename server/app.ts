@@ -11,6 +11,7 @@ import type { Logger } from "./logger";
 import { formGuard } from "./form-guard";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
+import { assetReader } from "./document-assets";
 import { type PageCache, createPageCache } from "./page-cache";
 import { createServices } from "./services";
 import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./security";
@@ -30,6 +31,8 @@ export interface AppDeps {
   version: string;
   /** development only: Vite's middleware, mounted before the page handler */
   devMiddleware?: RequestHandler;
+  /** the URL of the site's small script (app/enhance/), built or served by Vite */
+  enhanceScript?: string;
 }
 
 export function createApp(deps: AppDeps) {
@@ -59,9 +62,12 @@ export function createApp(deps: AppDeps) {
   app.use(permissionsPolicy);
   app.use(compression());
 
+  const assetText = deps.clientDir ? assetReader(deps.clientDir) : undefined;
   const loadContext = (): Omit<SiteLoadContext, "nonce" | "clientIp"> => ({
     siteUrl: config.siteUrl,
     version: deps.version,
+    enhanceScript: deps.enhanceScript,
+    assetText,
     log: (level, msg, fields) => logger[level](fields ?? {}, msg),
     services,
   });

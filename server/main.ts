@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { ConfigError, configFromEnvironment } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
+import { enhanceScriptUrl } from "./document-assets";
 import { createLogger } from "./logger";
 import { startReconciliation } from "./payments/reconcile";
 import { startRetention } from "./retention";
@@ -96,6 +97,8 @@ async function main() {
       logger,
       version,
       devMiddleware: vite.middlewares,
+      // Vite compiles the site's small script on request in development.
+      enhanceScript: "/app/enhance/main.ts",
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
   } else {
@@ -114,6 +117,7 @@ async function main() {
       version,
       build,
       clientDir: path.join(root, "build/client"),
+      enhanceScript: enhanceScriptUrl(root),
     });
   }
 
