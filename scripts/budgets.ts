@@ -126,17 +126,21 @@ async function measureBytes(
     // Frames the visitor opens (scheduling, video) are theirs to start, not the page's cost.
     if (request.frame() !== page.mainFrame()) return;
     pending.push(
-      request.sizes().then((sizes) => {
-        if (request.resourceType() === "media") {
-          video += Math.max(0, sizes.responseBodySize);
-          return;
-        }
-        const kind = kindOf(request.resourceType(), new URL(request.url()).pathname);
-        if (kind === "js") scripts.push(request.url());
-        totals[kind] += Math.max(0, sizes.responseBodySize);
-        headers += Math.max(0, sizes.responseHeadersSize);
-        if (process.env.BUDGET_VERBOSE) console.log(kind, sizes.responseBodySize, request.url());
-      }),
+      request
+        .sizes()
+        .then((sizes) => {
+          if (request.resourceType() === "media") {
+            video += Math.max(0, sizes.responseBodySize);
+            return;
+          }
+          const kind = kindOf(request.resourceType(), new URL(request.url()).pathname);
+          if (kind === "js") scripts.push(request.url());
+          totals[kind] += Math.max(0, sizes.responseBodySize);
+          headers += Math.max(0, sizes.responseHeadersSize);
+          if (process.env.BUDGET_VERBOSE) console.log(kind, sizes.responseBodySize, request.url());
+        })
+        // A request that finishes while the page closes is not part of the view: not counted.
+        .catch(() => {}),
     );
   });
   await page.goto(url, { waitUntil: "networkidle" });

@@ -37,8 +37,8 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
               id={`${id}-answer`}
               role="region"
               aria-labelledby={`${id}-question`}
-              hidden
-              className="accordion-panel px-5 pb-5 leading-relaxed text-muted"
+              data-state="closed"
+              className="accordion-panel px-5 pb-5 leading-relaxed text-muted data-[state=closed]:hidden"
             >
               <p>{f.answer}</p>
             </div>

@@ -44,8 +44,8 @@ export function MobileMenu() {
       <nav
         id={panelId}
         aria-label="Mobile"
-        hidden
-        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-linen bg-cream shadow-lg"
+        data-state="closed"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-linen bg-cream shadow-lg data-[state=closed]:hidden"
       >
         <ul className="container-page space-y-1 py-4">
           {mobileNav.map((entry) =>
@@ -98,7 +98,11 @@ function MobileGroup({ group, pathname }: { group: NavGroup; pathname: string })
           className="size-5 transition-transform group-aria-expanded:rotate-180"
         />
       </button>
-      <ul id={id} hidden={!active} className="mobile-group-panel ml-4 border-l-2 border-linen pl-2">
+      <ul
+        id={id}
+        data-state={active ? "open" : "closed"}
+        className="mobile-group-panel ml-4 border-l-2 border-linen pl-2 data-[state=closed]:hidden"
+      >
         {group.items.map((item) => (
           <li key={item.path}>
             <Link

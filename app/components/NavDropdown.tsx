@@ -32,8 +32,8 @@ export function NavDropdown({ group }: { group: NavGroup }) {
       </button>
       <div
         id={panelId}
-        hidden
-        className="nav-dropdown-panel absolute top-full left-0 z-50 min-w-56 pt-2"
+        data-state="closed"
+        className="nav-dropdown-panel absolute top-full left-0 z-50 min-w-56 pt-2 data-[state=closed]:hidden"
       >
         <ul className="rounded-xl border border-linen bg-white p-2 shadow-lg">
           {group.items.map((item) => (

@@ -5,13 +5,15 @@ export function isExpanded(button: Element): boolean {
 
 /**
  * Opens or closes the panel a button controls (aria-controls) and says so on the button. The
- * panel's `hidden` attribute is the state: React wrote it and never writes it again, so a page
- * React hydrated later, or re-rendered on navigation, keeps what the visitor opened.
+ * panel's `data-state` is the state: a class hides it while "closed", and without JavaScript
+ * app.css shows it (a `hidden` attribute is !important in Tailwind's base, so CSS could not).
+ * React wrote it and never writes it again, so a page React hydrated later, or re-rendered on
+ * navigation, keeps what the visitor opened.
  */
 export function setExpanded(button: Element, open: boolean): void {
   button.setAttribute("aria-expanded", String(open));
   const panel = document.getElementById(button.getAttribute("aria-controls") ?? "");
-  if (panel) panel.hidden = !open;
+  if (panel) panel.dataset.state = open ? "open" : "closed";
 }
 
 /** The element an event happened on, when it is an element (not the document or a text node). */
