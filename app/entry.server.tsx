@@ -1,10 +1,11 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
+import { AssetText } from "./components/InlineStylesheet";
 import { describeDatabaseError } from "../server/db/errors";
+import { scriptRewriter } from "../server/document-scripts";
 
 export const streamTimeout = 5_000;
 
@@ -39,12 +40,15 @@ export default function handleRequest(
     let shellRendered = false;
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <AssetText.Provider value={loadContext.assetText}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </AssetText.Provider>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Module preloads out of <head>, React held back on words-only pages (017).
+          const body = scriptRewriter();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -1,5 +1,4 @@
-import frauncesUrl from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import {
   Link,
   Links,
@@ -8,19 +7,23 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ConsentBanner } from "./components/ConsentBanner";
+import { InlineStylesheet } from "./components/InlineStylesheet";
+import { hydratesAtOnce } from "./lib/route-handle";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { ToastOutlet } from "./components/ToastOutlet";
 
-// The headings' font is preloaded: without it, Lighthouse measured layout shifts of 0.03–0.04
-// on /about and /marraige-with-a-map when it swapped in late, over the 0.02 budget.
+// The stylesheet is written into the page (InlineStylesheet) and the headings' font is not
+// preloaded: its fallback in app.css has Fraunces' metrics, so it may arrive after the first
+// paint without moving anything (docs/decisions/017).
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: frauncesUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -32,6 +35,7 @@ export function loader({ context }: Route.LoaderArgs) {
     siteUrl: context.siteUrl,
     version: context.version,
     gaMeasurementId: context.services.gaMeasurementId,
+    enhanceScript: context.enhanceScript,
   };
 }
 
@@ -42,18 +46,42 @@ export function loader({ context }: Route.LoaderArgs) {
 function HydrationMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // app/enhance/react-on-demand.ts waits for this before it hands a held form to React.
+    document.documentElement.dataset.reactHydrated = "true";
+    document.dispatchEvent(new Event("site:react-hydrated"));
   }, []);
   return null;
 }
 
+/**
+ * Tells the site's small script (app/enhance/) about client-side navigations, which it cannot
+ * see: it closes the menus and counts the page view.
+ */
+function NavigationSignal() {
+  const { pathname, search } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.dispatchEvent(new Event("site:navigate"));
+  }, [pathname, search]);
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  // Words-only pages hydrate when the visitor starts using a form (server/document-scripts.ts).
+  const react = hydratesAtOnce(useMatches()) ? "page" : "on-demand";
   return (
-    <html lang="en-NG">
+    <html lang="en-NG" data-react={react}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4d4a" />
         <Meta />
+        <InlineStylesheet href={stylesheet} />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
@@ -65,8 +93,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastOutlet />
         <ConsentBanner />
         <HydrationMark />
+        <NavigationSignal />
         <ScrollRestoration />
         <Scripts />
+        {root?.enhanceScript && <script type="module" src={root.enhanceScript} />}
       </body>
     </html>
   );

@@ -12,6 +12,7 @@ import type { Logger } from "./logger";
 import { formGuard } from "./form-guard";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
+import { assetReader } from "./document-assets";
 import { type PageCache, createPageCache } from "./page-cache";
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./retention";
 import { createServices } from "./services";
@@ -33,6 +34,8 @@ export interface AppDeps {
   version: string;
   /** development only: Vite's middleware, mounted before the page handler */
   devMiddleware?: RequestHandler;
+  /** the URL of the site's small script (app/enhance/), built or served by Vite */
+  enhanceScript?: string;
 }
 
 export function createApp(deps: AppDeps) {
@@ -63,9 +66,12 @@ export function createApp(deps: AppDeps) {
   app.use(permissionsPolicy);
   app.use(compression());
 
+  const assetText = deps.clientDir ? assetReader(deps.clientDir) : undefined;
   const loadContext = (): Omit<SiteLoadContext, "nonce" | "clientIp"> => ({
     siteUrl: config.siteUrl,
     version: deps.version,
+    enhanceScript: deps.enhanceScript,
+    assetText,
     log: (level, msg, fields) => logger[level](fields ?? {}, msg),
     services,
   });

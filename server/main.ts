@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { ConfigError, configFromEnvironment, insecureSiteUrl } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
+import { enhanceScriptUrl } from "./document-assets";
 import { createLogger } from "./logger";
 import { startDigest } from "./digest";
 import { integrationReport } from "./integration-report";
@@ -108,6 +109,8 @@ async function main() {
       logger,
       version,
       devMiddleware: vite.middlewares,
+      // Vite compiles the site's small script on request in development.
+      enhanceScript: "/app/enhance/main.ts",
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
   } else {
@@ -126,6 +129,7 @@ async function main() {
       version,
       build,
       clientDir: path.join(root, "build/client"),
+      enhanceScript: enhanceScriptUrl(root),
     });
   }
 

@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import {
   type NavGroup,
@@ -13,44 +13,27 @@ import {
 const linkClass =
   "block rounded-lg px-3 py-3 text-lg text-ink no-underline hover:bg-teal-50 aria-[current=page]:bg-teal-50 aria-[current=page]:font-semibold aria-[current=page]:text-clay-700";
 
-/** The phone menu: a toggle button, and groups that expand on click. Closes on navigation and Escape. */
+/**
+ * The phone menu: a toggle button, and groups that expand on click. Closes on navigation and
+ * Escape. React writes the markup only; opening and closing is app/enhance/menus.ts, on every page
+ * (docs/decisions/017). Without JavaScript the "Menu" link opens the panel as an in-page target.
+ */
 export function MobileMenu() {
   const { pathname } = useLocation();
-  // Remember the page the menu was opened on: navigating elsewhere closes it by itself.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = "mobile-menu";
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpenOn(null);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
 
   return (
     <div className="xl:hidden">
       <button
-        ref={buttonRef}
         type="button"
-        className="js-only inline-flex size-11 items-center justify-center rounded-full text-teal-900 hover:bg-teal-50"
-        aria-expanded={open}
+        data-menu-toggle=""
+        className="js-only group inline-flex size-11 items-center justify-center rounded-full text-teal-900 hover:bg-teal-50"
+        aria-expanded="false"
         aria-controls={panelId}
-        aria-label={open ? "Close menu" : "Open menu"}
-        onClick={() => setOpen(!open)}
+        aria-label="Open menu"
       >
-        {open ? (
-          <X aria-hidden="true" className="size-6" />
-        ) : (
-          <Menu aria-hidden="true" className="size-6" />
-        )}
+        <Menu aria-hidden="true" className="size-6 group-aria-expanded:hidden" />
+        <X aria-hidden="true" className="hidden size-6 group-aria-expanded:block" />
       </button>
       <a
         href={`#${panelId}`}
@@ -61,9 +44,8 @@ export function MobileMenu() {
       <nav
         id={panelId}
         aria-label="Mobile"
-        className={`absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-linen bg-cream shadow-lg ${
-          open ? "block" : "hidden"
-        }`}
+        data-state="closed"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-linen bg-cream shadow-lg data-[state=closed]:hidden"
       >
         <ul className="container-page space-y-1 py-4">
           {mobileNav.map((entry) =>
@@ -95,30 +77,31 @@ export function MobileMenu() {
   );
 }
 
+/** A group of the phone menu, expanded from the start when it holds the current page. */
 function MobileGroup({ group, pathname }: { group: NavGroup; pathname: string }) {
   const active = isGroupActive(group, pathname);
-  const [expanded, setExpanded] = useState(active);
   const id = useId();
   return (
     <li>
       <button
         type="button"
-        aria-expanded={expanded}
+        data-disclosure=""
+        aria-expanded={active}
         aria-controls={id}
-        onClick={() => setExpanded((e) => !e)}
-        className={`flex w-full items-center justify-between rounded-lg px-3 py-3 text-left text-lg hover:bg-teal-50 ${
+        className={`group flex w-full items-center justify-between rounded-lg px-3 py-3 text-left text-lg hover:bg-teal-50 ${
           active ? "font-semibold text-clay-700" : "text-ink"
         }`}
       >
         {group.label}
         <ChevronDown
           aria-hidden="true"
-          className={`size-5 transition-transform ${expanded ? "rotate-180" : ""}`}
+          className="size-5 transition-transform group-aria-expanded:rotate-180"
         />
       </button>
       <ul
         id={id}
-        className={`mobile-group-panel ml-4 border-l-2 border-linen pl-2 ${expanded ? "block" : "hidden"}`}
+        data-state={active ? "open" : "closed"}
+        className="mobile-group-panel ml-4 border-l-2 border-linen pl-2 data-[state=closed]:hidden"
       >
         {group.items.map((item) => (
           <li key={item.path}>

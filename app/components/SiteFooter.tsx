@@ -2,7 +2,6 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { footerQuickLinks } from "~/content/nav";
 import { fullAddress, mapSearchUrl, practice } from "~/content/site";
-import { reopenConsent } from "~/lib/consent-store";
 import { useAnalyticsConfigured } from "./ConsentBanner";
 import { LogoMark } from "./Logo";
 import { SocialLinks } from "./SocialLinks";
@@ -111,9 +110,10 @@ export function SiteFooter() {
           </p>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {analytics && (
+              // app/enhance/consent.ts shows the banner again.
               <button
                 type="button"
-                onClick={reopenConsent}
+                data-consent-reopen=""
                 className="text-teal-100 underline-offset-4 hover:text-white hover:underline"
               >
                 Cookie settings

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { bookButton, desktopContactButton, desktopNav, isActivePath } from "~/content/nav";
 import { practice } from "~/content/site";
@@ -6,27 +5,17 @@ import { LogoMark } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
 import { NavDropdown } from "./NavDropdown";
 
-const SCROLL_THRESHOLD_PX = 10;
-
+/**
+ * The sticky bar. Whether the page is scrolled more than 10 px is `data-scrolled`, kept by the
+ * site's small script (app/enhance/header.ts) on every page, with React or without.
+ */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const [scrolled, setScrolled] = useState(false);
-
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > SCROLL_THRESHOLD_PX);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
 
   return (
     <header
-      data-scrolled={scrolled ? "true" : "false"}
-      className={`sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200 ${
-        scrolled
-          ? "border-linen bg-white/95 shadow-md backdrop-blur"
-          : "border-transparent bg-cream"
-      }`}
+      data-scrolled="false"
+      className="sticky top-0 z-40 border-b border-transparent bg-cream transition-[background-color,box-shadow,border-color] duration-200 data-[scrolled=true]:border-linen data-[scrolled=true]:bg-white/95 data-[scrolled=true]:shadow-md data-[scrolled=true]:backdrop-blur"
     >
       <a
         href="#main"

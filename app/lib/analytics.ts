@@ -1,7 +1,8 @@
 /**
  * Google Analytics 4 with Consent Mode v2, loaded only after the visitor accepts. Until then
  * nothing is requested from Google. One page_view per path change, sent by hand
- * (send_page_view is off) so client-side navigations count too.
+ * (send_page_view is off) so client-side navigations count too. Used by app/enhance/consent.ts,
+ * the one place that decides when (docs/decisions/017).
  */
 
 export const CONSENT_KEY = "analytics-consent";
@@ -32,6 +33,8 @@ export function storeConsent(value: Consent) {
 }
 
 let loadedFor: string | null = null;
+/** The address last counted, so that one page load is one page view. */
+let lastSent: string | null = null;
 
 /** Loads gtag.js once, with every kind of storage denied except analytics, which was granted. */
 export function loadAnalytics(measurementId: string) {
@@ -63,8 +66,12 @@ export function revokeAnalytics() {
   window.gtag?.("consent", "update", { analytics_storage: "denied" });
 }
 
+/** Counts the page shown now, unless it was the last one counted. */
 export function sendPageView() {
-  window.gtag?.("event", "page_view", {
+  const key = window.location.pathname + window.location.search;
+  if (!window.gtag || key === lastSent) return;
+  lastSent = key;
+  window.gtag("event", "page_view", {
     page_location: window.location.href,
     page_title: document.title,
   });

@@ -13,6 +13,10 @@ export interface SiteLoadContext {
   siteUrl: string;
   /** build identifier shown on /test */
   version: string;
+  /** where the site's small script is served from (scripts/build-enhance.ts); docs/decisions/017 */
+  enhanceScript?: string;
+  /** the text of a built file under /assets/, for inlining it; absent in development */
+  assetText?: (href: string) => string | undefined;
   /** logs a message with no personal data */
   log: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
   /** the visitor's IP address (X-Forwarded-For only when TRUST_PROXY is set); never logged */

@@ -1,8 +1,7 @@
 /**
  * Installs the service worker (/sw.js, docs/decisions/018-service-worker.md) once the page has
  * loaded and the browser is idle, so it never competes with the first view. Plain TypeScript with
- * no imports: pages that run React call it from app/entry.client.tsx, pages without React from
- * their small script.
+ * no imports: the site's small script (app/enhance/main.ts), which every page runs, calls it.
  */
 export function registerServiceWorker(): void {
   // Vite's development server has no /sw.js; a bundle built without Vite has no import.meta.env.

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/lib/route-handle";
 import { Link } from "react-router";
 import { SnapCarousel } from "~/components/carousel/SnapCarousel";
 import { HomeHero } from "~/components/HomeHero";
@@ -14,6 +15,8 @@ import { practiceJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
 
 export const meta = metaFor(pages.home);
+// Needs React from the start: its form, tabs, sliders or dialog (docs/decisions/017).
+export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A slow sheet does not hold the page: past the wait, the carousel streams in afterwards.

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { Link, data, useLocation } from "react-router";
+import { Link, data } from "react-router";
 import { practice } from "~/content/site";
 import type { Route } from "./+types/not-found";
 
@@ -14,12 +13,9 @@ export function meta() {
 }
 
 export default function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.warn("404: no page at", pathname);
-  }, [pathname]);
+  // data-not-found: app/enhance/main.ts logs the missing path to the console (SPEC.md).
   return (
-    <section className="container-page py-20 text-center">
+    <section data-not-found="" className="container-page py-20 text-center">
       <p className="font-display text-7xl font-semibold text-clay-600">404</p>
       <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">Oops! Page not found</h1>
       <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-muted">

@@ -1,0 +1,38 @@
+/**
+ * The site's small script (app/enhance/main.ts, docs/decisions/017): menus, dropdowns, the FAQ,
+ * the consent banner and analytics on every page, and React on demand on words-only pages. One
+ * minified module with a hashed name in build/client/assets/, cached for a year like the others;
+ * its URL goes to build/enhance.json, where the server reads it.
+ *
+ * Run by `npm run build` after `react-router build`, before the assets are compressed.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { ENHANCE_MANIFEST } from "../server/document-assets";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outdir = path.join(root, "build/client");
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { enhance: "app/enhance/main.ts" },
+  outdir,
+  entryNames: "assets/[name]-[hash]",
+  bundle: true,
+  platform: "browser",
+  format: "esm",
+  // The browsers that run module scripts at all; older ones read the pages without it.
+  target: ["chrome87", "firefox78", "safari14"],
+  alias: { "~": path.join(root, "app") },
+  minify: true,
+  sourcemap: false,
+  legalComments: "none",
+  logLevel: "warning",
+  metafile: true,
+});
+const [file, output] = Object.entries(result.metafile.outputs)[0]!;
+const src = `/${path.relative(outdir, path.join(root, file)).split(path.sep).join("/")}`;
+writeFileSync(path.join(root, ENHANCE_MANIFEST), JSON.stringify({ src }));
+console.log(`enhance script: ${src}, ${(output.bytes / 1024).toFixed(1)} KB`);

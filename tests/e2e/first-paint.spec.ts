@@ -1,0 +1,88 @@
+import { type Page, expect, test } from "@playwright/test";
+import { uniqueId } from "../support/fixtures";
+import { gotoHydrated } from "../support/hydration";
+
+/** The scripts and stylesheets a page asks the network for, by file name. */
+function requests(page: Page) {
+  const seen = { scripts: [] as string[], stylesheets: [] as string[], fonts: [] as string[] };
+  page.on("request", (request) => {
+    const name = new URL(request.url()).pathname.split("/").pop() ?? "";
+    const type = request.resourceType();
+    if (type === "script") seen.scripts.push(name);
+    if (type === "stylesheet") seen.stylesheets.push(name);
+    if (type === "font") seen.fonts.push(name);
+  });
+  return seen;
+}
+
+test("the first paint needs only the HTML: stylesheet inlined, no preloads in the head", async ({
+  request,
+}) => {
+  for (const path of ["/faq", "/contact", "/"]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, path).toMatch(/<style data-href="\/assets\/app-[\w-]+\.css">/);
+    expect(head, path).not.toContain('rel="stylesheet"');
+    expect(head, path).not.toContain("modulepreload");
+    expect(head, path).not.toContain('rel="preload"');
+  }
+});
+
+test("a words-only page runs the site's small script and no React until a form is used", async ({
+  page,
+}) => {
+  const seen = requests(page);
+  await gotoHydrated(page, "/faq");
+  expect(seen.scripts).toEqual([expect.stringMatching(/^enhance-[\w-]+\.js$/)]);
+  expect(seen.stylesheets).toEqual([]);
+  await expect(page.locator("html")).toHaveAttribute("data-react", "on-demand");
+
+  // The menus and the FAQ work without React.
+  const first = page.getByRole("main").getByRole("button").first();
+  await first.click();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  expect(seen.scripts).toHaveLength(1);
+
+  // Starting to type in the footer's sign-up brings React, which then runs the form.
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Your e-mail for the newsletter").fill(`first.${uniqueId()}@example.com`);
+  await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
+  expect(seen.scripts.length).toBeGreaterThan(1);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByText("Thank You!")).toBeVisible();
+});
+
+test("a form sent before React is ready is held and sent once by React", async ({ page }) => {
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+  });
+  await gotoHydrated(page, "/values");
+  // Slow React down so that the click surely lands before it is ready.
+  await page.route(/\/assets\/entry\.client-/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Your e-mail for the newsletter").fill(`held.${uniqueId()}@example.com`);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByText("Thank You!")).toBeVisible();
+  // React's fetcher posted it (to /newsletter.data), never the page itself.
+  expect(posts).toEqual(["/newsletter.data"]);
+  await expect(page).toHaveURL(/\/values$/);
+});
+
+test("a page with a form hydrates at once, without preloading its modules", async ({ page }) => {
+  const seen = requests(page);
+  await gotoHydrated(page, "/contact");
+  await expect(page.locator("html")).toHaveAttribute("data-react", "page");
+  await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
+  expect(seen.scripts.some((s) => s.startsWith("entry.client"))).toBe(true);
+});
+
+test("the 404 page logs the missing path without React", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on("console", (m) => warnings.push(m.text()));
+  await gotoHydrated(page, "/no-such-page-here");
+  await expect.poll(() => warnings).toContain("404: no page at /no-such-page-here");
+});

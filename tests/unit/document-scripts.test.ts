@@ -1,0 +1,54 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { rewriteScripts, scriptRewriter } from "../../server/document-scripts";
+
+const page = (react: "page" | "on-demand", nonce = "") =>
+  `<!DOCTYPE html><html lang="en-NG" data-react="${react}"><head>` +
+  `<link rel="modulepreload" href="/assets/manifest-1.js"/>` +
+  `<link rel="modulepreload" href="/assets/entry.client-2.js"/>` +
+  `<link rel="icon" href="/favicon.ico"/></head><body><main>Words</main>` +
+  `<script${nonce}>window.__reactRouterContext = {};</script>` +
+  `<script${nonce} type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");</script>` +
+  `<script type="module" src="/assets/enhance-3.js"></script></body></html>`;
+
+async function streamed(html: string, chunk: number): Promise<string> {
+  const parts: Buffer[] = [];
+  const bytes = Buffer.from(html);
+  for (let i = 0; i < bytes.length; i += chunk) parts.push(bytes.subarray(i, i + chunk));
+  let out = "";
+  for await (const piece of Readable.from(parts).pipe(scriptRewriter())) out += String(piece);
+  return out;
+}
+
+describe("the page's scripts", () => {
+  it("lose their module preloads on every page, and keep everything else", () => {
+    const out = rewriteScripts(page("page"), false);
+    expect(out).not.toContain("modulepreload");
+    expect(out).toContain('<link rel="icon" href="/favicon.ico"/>');
+    expect(out).toContain('<script type="module" async="">import "/assets/manifest-1.js"');
+    expect(out).toContain('<script type="module" src="/assets/enhance-3.js">');
+  });
+
+  it("hold React back on a page that hydrates on demand, nonce kept", () => {
+    const out = rewriteScripts(page("on-demand", ' nonce="abc"'), true);
+    expect(out).toContain(
+      '<script nonce="abc" type="text/x-deferred-module">import "/assets/manifest-1.js"',
+    );
+    expect(out).not.toContain('type="module" async=""');
+    // The site's own script still runs.
+    expect(out).toContain('<script type="module" src="/assets/enhance-3.js">');
+  });
+
+  it("are rewritten the same when the page arrives in small pieces", async () => {
+    for (const react of ["page", "on-demand"] as const) {
+      const html = page(react, ' nonce="n0nce"');
+      const whole = rewriteScripts(html, react === "on-demand");
+      for (const size of [1, 7, 64, 4096]) expect(await streamed(html, size)).toBe(whole);
+    }
+  });
+
+  it("keep multi-byte characters split between pieces", async () => {
+    const html = page("page").replace("Words", "Ọ̀rọ̀ ₦50,000 — “love”");
+    expect(await streamed(html, 3)).toBe(rewriteScripts(html, false));
+  });
+});
