@@ -231,8 +231,24 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** One Lighthouse run of `url` in a profile. */
-async function lighthouseRun(port: number, url: string, profile: Profile): Promise<Run> {
+/**
+ * One Lighthouse run of `url` in a profile. A run whose trace Lighthouse could not read (its
+ * runtimeError, e.g. NO_NAVSTART on a busy machine) measured nothing: it is tried again, twice.
+ */
+async function lighthouseRun(port: number, url: string, profile: Profile, tries = 3): Promise<Run> {
+  const run = await lighthouseOnce(port, url, profile);
+  if (run.runtimeError && tries > 1) {
+    console.log(`${profile} ${url}: ${run.runtimeError}, running it again`);
+    return lighthouseRun(port, url, profile, tries - 1);
+  }
+  return run;
+}
+
+async function lighthouseOnce(
+  port: number,
+  url: string,
+  profile: Profile,
+): Promise<Run & { runtimeError?: string }> {
   const result = await lighthouse(
     url,
     { port, output: "html", logLevel: "error" },
@@ -272,6 +288,7 @@ async function lighthouseRun(port: number, url: string, profile: Profile): Promi
     lcpDiscoverable: lazyLcp !== 0 && discovery !== 0,
     html: String(result.report),
     failing,
+    runtimeError: lhr.runtimeError?.code,
   };
 }
 
