@@ -35,6 +35,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
       args: chromiumArgs,
