@@ -8,8 +8,8 @@ import {
   RETRY_WAIT_MS,
   openAndFill,
   postsTo,
-  toastWith,
 } from "../support/form-cases";
+import { toastWith } from "../support/fixtures";
 
 /**
  * Answers that are not the site's own (issue 18, finding 6): a proxy's 413, 502 or 504 while the

@@ -1,135 +1,19 @@
-import { type Locator, type Page, type Route, expect, test } from "@playwright/test";
-import { messages } from "../../app/content/messages";
+import { expect, test } from "@playwright/test";
 import { fakes } from "../support/fakes";
-import { gotoHydrated } from "../support/hydration";
+import { toastWith, uniqueId } from "../support/fixtures";
+import {
+  contact,
+  deliveredOnce,
+  forms,
+  isFormPost,
+  newsletterPage,
+  openAndFill,
+  postsTo,
+} from "../support/form-cases";
 
-const toastWith = (page: Page, text: string | RegExp) =>
-  page.getByRole("region", { name: /Notifications/ }).getByText(text);
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
-/** One form of the site: how a visitor fills it in, sends it, and what proves it arrived. */
-interface FormCase {
-  name: string;
-  path: string;
-  /** where the form posts */
-  action: string;
-  /** the form's send button */
-  button: (page: Page) => Locator;
-  /** the words of the failure message when the post does not get through */
-  unreachable: string;
-  fill: (page: Page, email: string) => Promise<void>;
-  /** the field whose value must survive a failure */
-  kept: (page: Page) => ReturnType<Page["getByLabel"]>;
-  /** what the visitor sees when it went through */
-  succeeded: (page: Page) => Promise<void>;
-  /** how many times it reached the outside world (CRM, e-mail, Paystack), per channel */
-  delivered: (email: string) => Promise<number[]>;
-}
-
-const contact: FormCase = {
-  name: "contact",
-  path: "/contact",
-  action: "/contact",
-  button: (page) => page.getByRole("button", { name: "Send Message" }),
-  unreachable: messages.contact.failed,
-  async fill(page, email) {
-    await page.getByLabel("Full Name").fill("Ada Network");
-    await page.getByLabel("Email Address").fill(email);
-    await page
-      .getByLabel("Message", { exact: true })
-      .fill("We lost signal on the bridge, please help.");
-  },
-  kept: (page) => page.getByLabel("Message", { exact: true }),
-  succeeded: (page) =>
-    expect(
-      toastWith(page, "Message sent successfully! We will get back to you shortly."),
-    ).toBeVisible(),
-  delivered: async (email) => [
-    (await fakes.hubspotReceivedFor(email)).length,
-    (await fakes.mailAbout(email)).length,
-  ],
-};
-
-const newsletterPage: FormCase = {
-  name: "newsletter page",
-  path: "/newsletter",
-  action: "/newsletter",
-  button: (page) =>
-    page
-      .getByRole("region", { name: "Join the newsletter" })
-      .getByRole("button", { name: "Subscribe" }),
-  unreachable: messages.newsletter.unreachable,
-  fill: (page, email) => page.getByLabel("Email Address").fill(email),
-  kept: (page) => page.getByLabel("Email Address"),
-  succeeded: (page) => expect(page.getByText(messages.newsletter.thanks)).toBeVisible(),
-  delivered: async (email) => [(await fakes.hubspotReceivedFor(email)).length],
-};
-
-const footerNewsletter: FormCase = {
-  ...newsletterPage,
-  name: "footer newsletter",
-  path: "/faq",
-  fill: (page, email) => page.getByLabel("Your e-mail for the newsletter").fill(email),
-  kept: (page) => page.getByLabel("Your e-mail for the newsletter"),
-  button: (page) =>
-    page
-      .getByRole("region", { name: "Relationship tips, once a week" })
-      .getByRole("button", { name: "Subscribe" }),
-};
-
-const booking: FormCase = {
-  name: "booking",
-  path: "/schedule",
-  action: "/schedule",
-  button: (page) => page.getByRole("button", { name: "Complete Booking" }),
-  unreachable: messages.booking.unreachable,
-  async fill(page, email) {
-    await page.getByLabel("Name", { exact: true }).fill("Bola Network");
-    await page.getByLabel("Email", { exact: true }).fill(email);
-    await page.getByLabel("Contact number").fill("+234 803 000 2222");
-  },
-  kept: (page) => page.getByLabel("Contact number"),
-  // The provider's page opens in a modal dialog, which hides the rest of the page (toasts too).
-  succeeded: (page) => expect(page.getByRole("dialog", { name: "Choose your time" })).toBeVisible(),
-  delivered: async (email) => [(await fakes.mailAbout(email)).length],
-};
-
-const checkout: FormCase = {
-  name: "checkout",
-  path: "/checkout?item=happier-marriage",
-  action: "/checkout",
-  button: (page) => page.getByRole("button", { name: messages.checkout.button }),
-  unreachable: messages.checkout.unreachable,
-  async fill(page, email) {
-    await page.getByLabel("Full Name").fill("Chidi Network");
-    await page.getByLabel("Email Address").fill(email);
-    await page.getByLabel("Phone Number").fill("+234 803 000 3333");
-  },
-  kept: (page) => page.getByLabel("Phone Number"),
-  succeeded: (page) => expect(page).not.toHaveURL(/\/checkout/),
-  delivered: async (email) => [(await fakes.paystackInitializedFor(email)).length],
-};
-
-const forms = [contact, newsletterPage, footerNewsletter, booking, checkout];
-
-/** The form's own post (React Router sends a fetcher's post to `<action>.data`). */
-const postsTo = (form: FormCase) => (url: URL) => url.pathname.startsWith(form.action);
-const isFormPost = (route: Route) => route.request().method() === "POST";
-
-async function open(page: Page, form: FormCase) {
-  await gotoHydrated(page, form.path);
-  const email = `net.${unique()}@example.com`;
-  await form.fill(page, email);
-  return email;
-}
-
-/** Waits until the outside world saw it exactly once on every channel, and stays so. */
-async function deliveredOnce(form: FormCase, email: string) {
-  await expect
-    .poll(() => form.delivered(email), { timeout: 15_000 })
-    .toEqual((await form.delivered(email)).map(() => 1));
-}
+/** The five forms on a bad network (issue 10): the cases live in tests/support/form-cases.ts. */
+const open = (page: Parameters<typeof openAndFill>[0], form: (typeof forms)[number]) =>
+  openAndFill(page, form, "net");
 
 test.beforeEach(async () => {
   await fakes.hubspotMode("contact-form", "accept");
@@ -231,7 +115,7 @@ test.describe("without JavaScript", () => {
       page,
     }) => {
       await page.goto(form.path);
-      const email = `nojs.${unique()}@example.com`;
+      const email = `nojs.${uniqueId()}@example.com`;
       await form.fill(page, email);
       const [response] = await Promise.all([
         page.waitForResponse((r) => r.request().method() === "POST"),

@@ -1,17 +1,13 @@
 import { type Locator, type Page, type Route, expect } from "@playwright/test";
 import { messages } from "../../app/content/messages";
 import { fakes } from "./fakes";
+import { toastWith, uniqueId } from "./fixtures";
 import { gotoHydrated } from "./hydration";
 
 /**
  * Every form of the site, as a visitor fills it in and sends it, and what proves it arrived: for
  * specs that put each form through the same trouble.
  */
-
-export const toastWith = (page: Page, text: string | RegExp) =>
-  page.getByRole("region", { name: /Notifications/ }).getByText(text);
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 export interface FormCase {
   name: string;
@@ -127,7 +123,7 @@ export const RETRY_WAIT_MS = 30_000;
 /** Opens the form's page and fills the form with a fresh e-mail address; returns the address. */
 export async function openAndFill(page: Page, form: FormCase, prefix = "proxy") {
   await gotoHydrated(page, form.path);
-  const email = `${prefix}.${unique()}@example.com`;
+  const email = `${prefix}.${uniqueId()}@example.com`;
   await form.fill(page, email);
   return email;
 }
