@@ -1,6 +1,6 @@
 import { Clock, Heart, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { mapSearchUrl, fullAddress, practice, whatsappLink } from "~/content/site";
-import { formatTime } from "~/lib/opening-hours";
+import { OfficeHours } from "./OfficeHours";
 import { OpenNow } from "./OpenNow";
 import { SocialLinks } from "./SocialLinks";
 
@@ -56,19 +56,7 @@ export function ContactDetails() {
           {practice.timeZoneLabel})
         </h2>
         <OpenNow />
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          {practice.openingHours.map((h) => (
-            <div key={h.label} className="contents">
-              <dt className="font-semibold">{h.label}</dt>
-              <dd>
-                {h.opens && h.closes
-                  ? `${formatTime(h.opens)} – ${formatTime(h.closes)}`
-                  : "Closed"}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-2 text-muted">{practice.emergencyNote}</p>
+        <OfficeHours />
       </div>
       <div>
         <h2 className="flex items-center gap-2 text-xl font-semibold">

@@ -1,9 +1,9 @@
 import { Clock, MapPin, MessageCircle, Phone } from "lucide-react";
+import { OfficeHours } from "~/components/OfficeHours";
 import { PageHeader } from "~/components/PageHeader";
 import { offlinePage } from "~/content/offline";
 import { pages } from "~/content/pages";
 import { fullAddress, practice, whatsappLink } from "~/content/site";
-import { formatTime } from "~/lib/opening-hours";
 import { metaFor } from "~/lib/seo";
 
 export const meta = metaFor(pages.offline, true);
@@ -68,19 +68,7 @@ export default function Offline() {
                 <Clock aria-hidden="true" className="size-5 text-clay-600" /> Office hours (
                 {practice.timeZoneLabel})
               </h2>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-                {practice.openingHours.map((h) => (
-                  <div key={h.label} className="contents">
-                    <dt className="font-semibold">{h.label}</dt>
-                    <dd>
-                      {h.opens && h.closes
-                        ? `${formatTime(h.opens)} – ${formatTime(h.closes)}`
-                        : "Closed"}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-              <p className="mt-2 text-muted">{practice.emergencyNote}</p>
+              <OfficeHours />
             </section>
             <section aria-labelledby="offline-visit">
               <h2 id="offline-visit" className="flex items-center gap-2 text-xl font-semibold">
