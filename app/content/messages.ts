@@ -4,7 +4,7 @@ export const messages = {
     sending: "Sending your message...",
     sent: "Message sent successfully! We will get back to you shortly.",
     sentDeferred:
-      "Your message is safely saved with us and will reach our team in a few minutes, even if our systems are slow right now.",
+      "Your message is safely saved with us and our team will see it, even if our systems are slow right now.",
     crmRejected: "Failed to save to CRM (HubSpot).",
     crmRejectedDetail:
       "Your message is saved and our team will still see it. If something in it was mistyped, please check it and send again, or call us.",
