@@ -20,8 +20,28 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** the secret the site and the fake Paystack share; a test key, never a real one */
 export const paystackSecret = "sk_test_e2e_kindredhearts";
 
+/**
+ * The second run, with the site on Postgres (scripts/test.mjs), leaves out the suites that never
+ * touch the site's database, or start their own servers whatever the run: there they would only
+ * repeat the first run's checks (axe, markup, menus, headers, redirects, the page cache, the
+ * process lifecycle, backups across both databases) and add minutes to CI.
+ */
+const samePagesOnAnyDatabase = [
+  "a11y",
+  "pages",
+  "shell",
+  "services",
+  "routes",
+  "server",
+  "page-cache",
+  "no-js",
+  "lifecycle",
+  "backup",
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: "tests/e2e",
+  testIgnore: process.env.E2E_DATABASE_URL ? samePagesOnAnyDatabase : [],
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
