@@ -4,17 +4,51 @@
  * using a form (the footer's newsletter sign-up is on every page), so a visit that only reads
  * never downloads React. A form sent before React is ready is held and handed to React, whose
  * forms keep the words on a bad network; if React cannot start, the form is sent as without
- * JavaScript.
+ * JavaScript. Never while the phone is offline: a plain post then would replace the page with the
+ * browser's error page and lose what was typed (issue 10's contract), so the form waits, says so,
+ * and goes by itself when the connection is back.
  */
 const DEFERRED_MODULE = 'script[type="text/x-deferred-module"]';
 /** how long a held form waits for React before it is sent the plain way */
 const GIVE_UP_MS = 15_000;
 
 type State = "idle" | "starting" | "ready" | "failed";
+interface Held {
+  form: HTMLFormElement;
+  submitter: HTMLElement | null;
+}
 
 export function reactOnDemand(): void {
   let state: State = "idle";
-  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  let held: Held | null = null;
+
+  const send = (waiting: Held) => {
+    try {
+      waiting.form.requestSubmit(waiting.submitter);
+    } catch {
+      waiting.form.requestSubmit();
+    }
+  };
+
+  /** React could not start and the phone is offline: keep the form, say so, send when back. */
+  const offline: { waiting: Held | null } = { waiting: null };
+  const waitForConnection = (waiting: Held) => {
+    // A second tap while offline changes nothing: one notice, one send when the network is back.
+    const alreadyWaiting = offline.waiting !== null;
+    offline.waiting = waiting;
+    if (alreadyWaiting) return;
+    const notice = offlineNotice(waiting.form);
+    window.addEventListener(
+      "online",
+      () => {
+        notice.remove();
+        const latest = offline.waiting!;
+        offline.waiting = null;
+        send(latest);
+      },
+      { once: true },
+    );
+  };
 
   const release = (next: State) => {
     if (state === "ready" || state === "failed") return;
@@ -22,11 +56,8 @@ export function reactOnDemand(): void {
     const waiting = held;
     held = null;
     if (!waiting) return;
-    try {
-      waiting.form.requestSubmit(waiting.submitter);
-    } catch {
-      waiting.form.requestSubmit();
-    }
+    if (next === "failed" && !navigator.onLine) waitForConnection(waiting);
+    else send(waiting);
   };
 
   const start = () => {
@@ -53,15 +84,54 @@ export function reactOnDemand(): void {
   document.addEventListener(
     "submit",
     (event) => {
-      if (state === "ready" || state === "failed") return;
+      if (state === "ready") return;
       if (!(event.target instanceof HTMLFormElement)) return;
-      event.preventDefault();
-      held = {
+      const waiting = {
         form: event.target,
         submitter: event.submitter?.closest("form") === event.target ? event.submitter : null,
       };
+      // React could not start, and the network is there: the plain way, as without JavaScript.
+      if (state === "failed" && navigator.onLine) return;
+      event.preventDefault();
+      // Offline, React's files cannot come either: the form waits and is sent again when the
+      // connection is back (this handler then starts React, or lets the plain post through).
+      if (!navigator.onLine) return waitForConnection(waiting);
+      held = waiting;
       start();
     },
     true,
   );
+}
+
+/**
+ * The failure message where the toasts appear (the same region name as React's toasts, which are
+ * not on the page: React could not start). Removed when the form goes.
+ */
+function offlineNotice(form: HTMLFormElement): HTMLElement {
+  const region = document.createElement("section");
+  region.setAttribute("aria-label", "Notifications (F8)");
+  region.className =
+    "fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-md flex-col gap-2 p-4 sm:right-4 sm:bottom-4";
+  // A list of one, as React's toasts are (Radix writes an <ol> of <li>).
+  const list = document.createElement("ol");
+  list.className = "m-0 list-none p-0";
+  const item = document.createElement("li");
+  const toast = document.createElement("div");
+  toast.setAttribute("role", "status");
+  toast.className =
+    "toast grid gap-1 rounded-2xl border border-clay-700 bg-clay-700 p-4 text-white shadow-lg";
+  const title = document.createElement("p");
+  title.className = "font-semibold";
+  title.textContent = form.dataset.offlineTitle ?? "You are offline.";
+  const detail = document.createElement("p");
+  detail.className = "text-sm opacity-90";
+  detail.textContent =
+    form.dataset.offlineDetail ??
+    "What you typed is kept here and will be sent when your connection is back.";
+  toast.append(title, detail);
+  item.append(toast);
+  list.append(item);
+  region.append(list);
+  document.body.append(region);
+  return region;
 }
