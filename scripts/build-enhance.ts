@@ -20,6 +20,9 @@ const result = await build({
   entryPoints: { enhance: "app/enhance/main.ts" },
   outdir,
   entryNames: "assets/[name]-[hash]",
+  // consent.ts and react-on-demand.ts load as their own files, only where a page needs them.
+  splitting: true,
+  chunkNames: "assets/[name]-[hash]",
   bundle: true,
   platform: "browser",
   format: "esm",
@@ -32,7 +35,9 @@ const result = await build({
   logLevel: "warning",
   metafile: true,
 });
-const [file, output] = Object.entries(result.metafile.outputs)[0]!;
+const [file, output] = Object.entries(result.metafile.outputs).find(
+  ([, out]) => out.entryPoint === "app/enhance/main.ts",
+)!;
 const src = `/${path.relative(outdir, path.join(root, file)).split(path.sep).join("/")}`;
 writeFileSync(path.join(root, ENHANCE_MANIFEST), JSON.stringify({ src }));
 console.log(`enhance script: ${src}, ${(output.bytes / 1024).toFixed(1)} KB`);

@@ -6,11 +6,9 @@
  * (`data-hydrated="true"`), as React does on the pages it hydrates.
  */
 import { wireAccordions } from "./accordion";
-import { wireConsent } from "./consent";
 import { wireHeader } from "./header";
 import { wireMenus } from "./menus";
 import { registerServiceWorker } from "../lib/register-service-worker";
-import { reactOnDemand } from "./react-on-demand";
 
 /** SPEC.md: the missing path is logged to the console (components on the 404 page mark it). */
 function logNotFound() {
@@ -21,15 +19,20 @@ function logNotFound() {
 wireHeader();
 wireMenus();
 wireAccordions();
-wireConsent();
 logNotFound();
 document.addEventListener("site:navigate", logNotFound);
 
+// The consent banner and React on demand come as their own small files, only to the pages that
+// have them: a page that runs React (the home page among them) stays inside its JavaScript budget.
+if (document.getElementById("consent-banner")?.dataset.measurementId)
+  void import("./consent").then((consent) => consent.wireConsent());
+
 const root = document.documentElement;
-if (root.dataset.react === "on-demand") {
-  reactOnDemand();
-  root.dataset.hydrated = "true";
-}
+if (root.dataset.react === "on-demand")
+  void import("./react-on-demand").then((onDemand) => {
+    onDemand.reactOnDemand();
+    root.dataset.hydrated = "true";
+  });
 
 // Every page runs this script, so the service worker (docs/decisions/018) is registered here,
 // once the page has loaded and the browser is idle.
