@@ -44,6 +44,9 @@ export function reactOnDemand(): void {
         notice.remove();
         const latest = offline.waiting!;
         offline.waiting = null;
+        // React's files may still be on their way, or stuck from the drop: do not wait for them;
+        // the plain post works now (without React, as without JavaScript).
+        if (state !== "ready") state = "failed";
         send(latest);
       },
       { once: true },
