@@ -4,9 +4,8 @@
  * Reads DATABASE_URL, or else the embedded database in DATA_DIR. On Postgres it can run beside the
  * live site; the embedded database serves one process at a time, so stop the site first.
  */
-import { parseArgs } from "node:util";
 import { writeBackup } from "../server/backup/write-backup";
-import { openForCommand } from "./open-for-command";
+import { fileArgument, openForCommand } from "./open-for-command";
 
 const usage = `Usage: npm run backup -- FILE
 
@@ -15,19 +14,7 @@ npm run restore). The database is DATABASE_URL's, or else the embedded one in DA
 (default ./data). On Postgres it can run while the site is running; with the embedded
 database, stop the site first.`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { help: { type: "boolean", short: "h" } },
-});
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
-if (positionals.length !== 1) {
-  console.error(usage);
-  process.exit(2);
-}
-const file = positionals[0]!;
+const file = fileArgument(usage);
 
 const database = await openForCommand("back up");
 try {

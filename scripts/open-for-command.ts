@@ -1,3 +1,4 @@
+import { parseArgs } from "node:util";
 import { ConfigError, configFromEnvironment } from "../server/config";
 import { type Database, DatabaseStartError, openDatabase } from "../server/db/client";
 
@@ -28,4 +29,24 @@ export async function openForCommand(action: string): Promise<Database> {
     );
     process.exit(1);
   }
+}
+
+/**
+ * The one FILE argument of backup and restore: `--help` prints the usage, anything but exactly
+ * one file prints it as an error (exit 2).
+ */
+export function fileArgument(usage: string): string {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { help: { type: "boolean", short: "h" } },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  if (positionals.length !== 1) {
+    console.error(usage);
+    process.exit(2);
+  }
+  return positionals[0]!;
 }

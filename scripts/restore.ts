@@ -5,10 +5,9 @@
  * restored into Postgres is how a site moves to production.
  */
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { BackupError } from "../server/backup/format";
 import { restoreBackup } from "../server/backup/restore-backup";
-import { openForCommand } from "./open-for-command";
+import { fileArgument, openForCommand } from "./open-for-command";
 
 const usage = `Usage: npm run restore -- FILE
 
@@ -17,19 +16,7 @@ the embedded one in DATA_DIR (default ./data). The target must be empty: a new P
 database (createdb) or a new DATA_DIR folder. It refuses a database that already holds data.
 Stop the site on the target first when it uses the embedded database.`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { help: { type: "boolean", short: "h" } },
-});
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
-if (positionals.length !== 1) {
-  console.error(usage);
-  process.exit(2);
-}
-const file = positionals[0]!;
+const file = fileArgument(usage);
 if (!existsSync(file)) {
   console.error(`No such file: ${file}`);
   process.exit(2);
