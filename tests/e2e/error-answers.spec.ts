@@ -8,6 +8,7 @@ import {
   RETRY_WAIT_MS,
   openAndFill,
   postsTo,
+  fakesAcceptEveryForm,
 } from "../support/form-cases";
 import { toastWith } from "../support/fixtures";
 
@@ -26,11 +27,7 @@ const proxyAnswers = [
   { status: 504, contentType: "text/plain", body: "upstream request timeout" },
 ];
 
-test.beforeEach(async () => {
-  await fakes.hubspotMode("contact-form", "accept");
-  await fakes.hubspotMode("newsletter-form", "accept");
-  await fakes.paystackMode("ok");
-});
+test.beforeEach(fakesAcceptEveryForm);
 
 for (const form of forms) {
   test.describe(form.name, () => {

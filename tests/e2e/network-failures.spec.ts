@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test";
-import { fakes } from "../support/fakes";
 import { toastWith, uniqueId } from "../support/fixtures";
 import {
   contact,
@@ -9,17 +8,14 @@ import {
   newsletterPage,
   openAndFill,
   postsTo,
+  fakesAcceptEveryForm,
 } from "../support/form-cases";
 
 /** The five forms on a bad network (issue 10): the cases live in tests/support/form-cases.ts. */
 const open = (page: Parameters<typeof openAndFill>[0], form: (typeof forms)[number]) =>
   openAndFill(page, form, "net");
 
-test.beforeEach(async () => {
-  await fakes.hubspotMode("contact-form", "accept");
-  await fakes.hubspotMode("newsletter-form", "accept");
-  await fakes.paystackMode("ok");
-});
+test.beforeEach(fakesAcceptEveryForm);
 
 for (const form of forms) {
   test.describe(form.name, () => {

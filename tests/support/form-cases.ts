@@ -134,3 +134,10 @@ export async function deliveredOnce(form: FormCase, email: string) {
     .poll(() => form.delivered(email), { timeout: 20_000 })
     .toEqual((await form.delivered(email)).map(() => 1));
 }
+
+/** The shared fakes back to accepting every form's delivery (CRM forms and Paystack). */
+export async function fakesAcceptEveryForm() {
+  await fakes.hubspotMode("contact-form", "accept");
+  await fakes.hubspotMode("newsletter-form", "accept");
+  await fakes.paystackMode("ok");
+}
