@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { hero, heroBanners } from "~/content/home";
 import { practice } from "~/content/site";
-import { SnapCarousel } from "./carousel/SnapCarousel";
+import { Carousel } from "./carousel/Carousel";
 import { HeroVideo } from "./HeroVideo";
 import { Picture } from "./Picture";
 
@@ -33,7 +33,7 @@ export function HomeHero() {
         </div>
 
         <div className="min-w-0 lg:hidden">
-          <SnapCarousel label="Highlights" delay={4000}>
+          <Carousel label="Highlights" delay={4000}>
             {heroBanners.map((banner, i) => (
               // The caption carries the dark colour, not the figure: behind the picture it showed
               // through the anti-aliased rounded corners as faint dark lines.
@@ -50,7 +50,7 @@ export function HomeHero() {
                 </figcaption>
               </figure>
             ))}
-          </SnapCarousel>
+          </Carousel>
         </div>
 
         {/* The counsellor's words sit under the picture, never over the people in it. */}

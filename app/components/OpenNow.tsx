@@ -1,22 +1,24 @@
-import { useSyncExternalStore } from "react";
 import { practice } from "~/content/site";
 import { openingStatus } from "~/lib/opening-hours";
 
-const subscribeMinute = (onChange: () => void) => {
-  const timer = setInterval(onChange, 30_000);
-  return () => clearInterval(timer);
-};
-const currentMinute = () => Math.floor(Date.now() / 60_000);
-
-/** Whether the office is open right now, in Lagos time, kept current on the visitor's device. */
+/**
+ * Whether the office is open right now, in Lagos time. The server writes it as of the page's
+ * making (a cached page may be hours old), and the small script (app/enhance/open-now.ts) keeps
+ * it current on the visitor's device from the hours written beside it.
+ */
 export function OpenNow() {
-  const minute = useSyncExternalStore(subscribeMinute, currentMinute, currentMinute);
-  const status = openingStatus(new Date(minute * 60_000), practice.openingHours, practice.timeZone);
+  const status = openingStatus(new Date(), practice.openingHours, practice.timeZone);
   return (
-    <p className="mt-2 inline-flex items-center gap-2 font-semibold" suppressHydrationWarning>
+    <p
+      className="mt-2 inline-flex items-center gap-2 font-semibold"
+      data-open-now={JSON.stringify(practice.openingHours)}
+      data-time-zone={practice.timeZone}
+      suppressHydrationWarning
+    >
       <span
         aria-hidden="true"
         className={`size-2.5 rounded-full ${status.open ? "bg-teal-700" : "bg-clay-600"}`}
+        suppressHydrationWarning
       />
       <span suppressHydrationWarning>{status.text}</span>
     </p>

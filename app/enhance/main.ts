@@ -27,9 +27,26 @@ document.addEventListener("site:navigate", logNotFound);
 if (document.getElementById("consent-banner")?.dataset.measurementId)
   void import("./consent").then((consent) => consent.wireConsent());
 
+// The sliders, tabs and videos of the home and services pages, also as their own file; a page
+// React renders later (after a form started it) may bring them too.
+const WIDGETS =
+  "[data-carousel], [role='tablist'], [data-service-dialog], [data-video], [data-hero-video]";
+let widgets: Promise<void> | null = null;
+const loadWidgets = () => {
+  if (widgets || !document.querySelector(WIDGETS)) return;
+  widgets = import("./widgets").then((module) => module.wireWidgets());
+};
+loadWidgets();
+document.addEventListener("site:navigate", loadWidgets);
+
+// "Open now" on the contact page, kept current.
+if (document.querySelector("[data-open-now]"))
+  void import("./open-now").then((openNow) => openNow.wireOpenNow());
+
 const root = document.documentElement;
 if (root.dataset.react === "on-demand")
-  void import("./react-on-demand").then((onDemand) => {
+  void Promise.all([import("./react-on-demand"), widgets]).then((loaded) => {
+    const onDemand = loaded[0];
     onDemand.reactOnDemand();
     root.dataset.hydrated = "true";
   });

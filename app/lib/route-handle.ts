@@ -1,8 +1,9 @@
 /** What a route says about itself in `export const handle`. */
 export interface RouteHandle {
   /**
-   * The page needs React from the start: a form, tabs, sliders or a dialog. Every other page is
-   * hydrated only when the visitor starts using a form (docs/decisions/017).
+   * The page cannot work at all without React from the start. No page says so today: every page
+   * is hydrated only when the visitor starts using a form, and the sliders, tabs, dialogs and
+   * videos run in the small script (docs/decisions/017, 025).
    */
   hydrate?: boolean;
 }

@@ -1,4 +1,3 @@
-import type { RouteHandle } from "~/lib/route-handle";
 import { Link, data, redirect } from "react-router";
 import { CheckoutSummary } from "~/components/CheckoutSummary";
 import { PageHeader } from "~/components/PageHeader";
@@ -17,8 +16,6 @@ import type { Route } from "./+types/checkout";
 
 export const headers = formHeaders;
 export const meta = metaFor(pages.checkout, true);
-// Needs React from the start: its form, tabs, sliders or dialog (docs/decisions/017).
-export const handle: RouteHandle = { hydrate: true };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Without Paystack keys the page is the spec's static message, whatever the address.

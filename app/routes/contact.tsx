@@ -1,4 +1,3 @@
-import type { RouteHandle } from "~/lib/route-handle";
 import { Link, data, redirect } from "react-router";
 import { ContactDetails } from "~/components/ContactDetails";
 import { PageHeader } from "~/components/PageHeader";
@@ -20,8 +19,6 @@ import type { Route } from "./+types/contact";
 
 export const headers = formHeaders;
 export const meta = metaFor(pages.contact);
-// Needs React from the start: its form, tabs, sliders or dialog (docs/decisions/017).
-export const handle: RouteHandle = { hydrate: true };
 
 export function loader({ request }: Route.LoaderArgs) {
   // Routes match case-insensitively, so the nav's /Contact lands here; give it one address.

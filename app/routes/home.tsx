@@ -1,6 +1,5 @@
-import type { RouteHandle } from "~/lib/route-handle";
 import { Link } from "react-router";
-import { SnapCarousel } from "~/components/carousel/SnapCarousel";
+import { Carousel } from "~/components/carousel/Carousel";
 import { HomeHero } from "~/components/HomeHero";
 import { JsonLd } from "~/components/JsonLd";
 import { LinkCards } from "~/components/LinkCards";
@@ -15,8 +14,6 @@ import { practiceJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
 
 export const meta = metaFor(pages.home);
-// Needs React from the start: its form, tabs, sliders or dialog (docs/decisions/017).
-export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A slow sheet does not hold the page: past the wait, the carousel streams in afterwards.
@@ -82,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-8">
           <TestimonialList testimonials={loaderData.testimonials}>
             {(list) => (
-              <SnapCarousel
+              <Carousel
                 label="Client testimonials"
                 delay={5000}
                 slideClassName="basis-full md:basis-1/2 lg:basis-1/3"
@@ -90,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {list.map((t) => (
                   <TestimonialCard key={`${t.name}-${t.review.slice(0, 20)}`} testimonial={t} />
                 ))}
-              </SnapCarousel>
+              </Carousel>
             )}
           </TestimonialList>
         </div>

@@ -1,4 +1,3 @@
-import type { RouteHandle } from "~/lib/route-handle";
 import { PageHeader } from "~/components/PageHeader";
 import { NewsletterForm } from "~/components/forms/NewsletterForm";
 import { pages } from "~/content/pages";
@@ -19,8 +18,6 @@ import type { Route } from "./+types/newsletter";
 
 export const headers = formHeaders;
 export const meta = metaFor(pages.newsletter);
-// Needs React from the start: its form, tabs, sliders or dialog (docs/decisions/017).
-export const handle: RouteHandle = { hydrate: true };
 
 export function loader({ request }: Route.LoaderArgs) {
   // Where a sign-up sent without JavaScript lands (Post/Redirect/Get, docs/decisions/013).

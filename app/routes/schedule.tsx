@@ -1,4 +1,3 @@
-import type { RouteHandle } from "~/lib/route-handle";
 import { MessageCircle, Phone } from "lucide-react";
 import { data, redirect } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
@@ -16,8 +15,6 @@ import type { Route } from "./+types/schedule";
 
 export const headers = formHeaders;
 export const meta = metaFor(pages.schedule);
-// Needs React from the start: its form, tabs, sliders or dialog (docs/decisions/017).
-export const handle: RouteHandle = { hydrate: true };
 
 export function loader({ context }: Route.LoaderArgs) {
   return { providerOrigin: new URL(context.services.schedulingUrl).origin };

@@ -1,4 +1,3 @@
-import type { RouteHandle } from "~/lib/route-handle";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { ServiceTabs } from "~/components/ServiceTabs";
@@ -7,8 +6,6 @@ import { serviceCategories } from "~/content/services";
 import { metaFor } from "~/lib/seo";
 
 export const meta = metaFor(pages.services);
-// Needs React from the start: its form, tabs, sliders or dialog (docs/decisions/017).
-export const handle: RouteHandle = { hydrate: true };
 
 export default function Services() {
   return (

@@ -15,6 +15,9 @@ function requests(page: Page) {
   return seen;
 }
 
+/** The small script and its own pieces (React on demand, widgets, a shared chunk), nothing of React. */
+const SMALL_SCRIPT = /^(enhance|react-on-demand|widgets|open-now|consent|chunk)-[\w-]+\.js$/;
+
 test("the first paint needs only the HTML: stylesheet inlined, no preloads in the head", async ({
   request,
 }) => {
@@ -33,10 +36,8 @@ test("a words-only page runs the site's small script and no React until a form i
 }) => {
   const seen = requests(page);
   await gotoHydrated(page, "/faq");
-  // The small script and its own pieces (React on demand, a shared chunk), nothing of React.
-  const smallScript = /^(enhance|react-on-demand|chunk)-[\w-]+\.js$/;
   expect(seen.scripts.length).toBeGreaterThan(0);
-  for (const script of seen.scripts) expect(script).toMatch(smallScript);
+  for (const script of seen.scripts) expect(script).toMatch(SMALL_SCRIPT);
   const before = seen.scripts.length;
   expect(seen.stylesheets).toEqual([]);
   await expect(page.locator("html")).toHaveAttribute("data-react", "on-demand");
@@ -76,12 +77,43 @@ test("a form sent before React is ready is held and sent once by React", async (
   await expect(page).toHaveURL(/\/values$/);
 });
 
-test("a page with a form hydrates at once, without preloading its modules", async ({ page }) => {
+test("the home page, the sliders and every form run without React until a form is used", async ({
+  page,
+}) => {
   const seen = requests(page);
-  await gotoHydrated(page, "/contact");
-  await expect(page.locator("html")).toHaveAttribute("data-react", "page");
+  for (const path of ["/", "/services", "/contact", "/schedule", "/newsletter"]) {
+    await gotoHydrated(page, path);
+    await expect(page.locator("html"), path).toHaveAttribute("data-react", "on-demand");
+  }
+  // The sliders moved, the tabs switched, and still nothing of React came.
+  await page.goto("/services");
+  await page.getByRole("tab", { name: "Marriage Programs" }).click();
+  await expect(page.getByRole("tabpanel").getByRole("heading", { level: 2 })).toHaveText(
+    "Marriage Programs",
+  );
+  for (const script of seen.scripts) expect(script).toMatch(SMALL_SCRIPT);
+});
+
+test("what is typed before React has started stays in the fields", async ({ page }) => {
+  // Slow React down so that the typing surely starts before it is ready.
+  await page.route(/\/assets\/entry\.client-/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await gotoHydrated(page, "/schedule");
+  const name = page.getByLabel("Name");
+  await name.pressSequentially("Adaeze Okafor", { delay: 40 });
+  await page.getByLabel("Email").fill("adaeze@example.com");
+  await page.getByLabel("Contact number").fill("08031234567");
   await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
-  expect(seen.scripts.some((s) => s.startsWith("entry.client"))).toBe(true);
+  await expect(name).toHaveValue("Adaeze Okafor");
+  await expect(page.getByRole("button", { name: "Complete Booking" })).toBeEnabled();
+
+  await gotoHydrated(page, "/contact");
+  const message = page.getByLabel("Message", { exact: true });
+  await message.pressSequentially("We keep arguing about money.", { delay: 30 });
+  await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
+  await expect(message).toHaveValue("We keep arguing about money.");
 });
 
 test("the 404 page logs the missing path without React", async ({ page }) => {

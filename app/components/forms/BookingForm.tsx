@@ -19,6 +19,22 @@ const empty = { name: "", email: "", phone: "" };
 const fieldOrder = ["name", "email", "phone"] as const;
 
 /**
+ * What the visitor typed before React started (docs/decisions/017: it starts when a field gets
+ * focus). Read while React hydrates the form, before it writes the fields' values, so the words
+ * stay; on the server, nothing.
+ */
+function typedBeforeReact(): Partial<typeof empty> {
+  if (typeof document === "undefined") return {};
+  const form = document.querySelector<HTMLFormElement>('form[aria-labelledby="book-heading"]');
+  const typed: Partial<typeof empty> = {};
+  for (const name of fieldOrder) {
+    const field = form?.elements.namedItem(name);
+    if (field instanceof HTMLInputElement && field.value !== "") typed[name] = field.value;
+  }
+  return typed;
+}
+
+/**
  * 'Book Your Session': name, e-mail and phone, then the provider's page in a dialog. The request
  * is stored first so the practice can call back anyone who leaves the provider's page; the dialog
  * opens only once it is (docs/decisions/013).
@@ -43,9 +59,11 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
     },
   });
   const { fetcher, pageResult, hydrated, errors, busy } = form;
-  const [fields, setFields] = useState(() =>
-    pageResult && "values" in pageResult ? { ...empty, ...pageResult.values } : empty,
-  );
+  const [fields, setFields] = useState(() => ({
+    ...empty,
+    ...(pageResult && "values" in pageResult ? pageResult.values : {}),
+    ...typedBeforeReact(),
+  }));
   // The dialog is open for the latest "open" answer until the visitor closes it.
   const [closedFor, setClosedFor] = useState<unknown>();
   const answer = fetcher.data?.outcome === "open" ? fetcher.data : null;
