@@ -19,6 +19,7 @@ interface Held {
 }
 
 export function reactOnDemand(): void {
+  holdIncompleteForms();
   let state: State = "idle";
   let held: Held | null = null;
 
@@ -137,4 +138,25 @@ function offlineNotice(form: HTMLFormElement): HTMLElement {
   region.append(list);
   document.body.append(region);
   return region;
+}
+
+/**
+ * A form whose button waits for every required field (`data-needs-every-field`, the booking
+ * form) says so before React has started too; once React runs, it keeps the button itself.
+ */
+function holdIncompleteForms(): void {
+  const sync = (form: HTMLFormElement) => {
+    if (document.documentElement.dataset.reactHydrated === "true") return;
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    const fields = [...form.querySelectorAll<HTMLInputElement>("input[required]")];
+    if (button) button.disabled = fields.some((field) => field.value.trim() === "");
+  };
+  document.querySelectorAll<HTMLFormElement>("form[data-needs-every-field]").forEach(sync);
+  document.addEventListener("input", (event) => {
+    const form =
+      event.target instanceof Element
+        ? event.target.closest<HTMLFormElement>("form[data-needs-every-field]")
+        : null;
+    if (form) sync(form);
+  });
 }

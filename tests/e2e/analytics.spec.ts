@@ -57,9 +57,10 @@ test.describe("analytics with consent", () => {
       );
     expect(await pageViews()).toEqual([`${server.url}/services`]);
 
+    // The next page (a page load: no React runs until a form is used) counts itself once.
     await page.getByRole("contentinfo").getByRole("link", { name: "FAQ's" }).click();
     await expect(page).toHaveURL(/\/faq$/);
-    await expect.poll(pageViews).toEqual([`${server.url}/services`, `${server.url}/faq`]);
+    await expect.poll(pageViews).toEqual([`${server.url}/faq`]);
     log = await events();
     const faqView = log.find(
       (a) =>

@@ -74,6 +74,8 @@ for (const form of forms) {
 
     test("a slow post is not a failure, and a double click sends once", async ({ page }) => {
       const email = await open(page, form);
+      // React started when the form was filled; the 3 s are the post's alone.
+      await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
       await page.route(postsTo(form), async (route) => {
         if (!isFormPost(route)) return route.fallback();
         await new Promise((resolve) => setTimeout(resolve, 3_000)); // a 3 s network, simulated

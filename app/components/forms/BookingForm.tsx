@@ -96,6 +96,8 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
         {...form.formProps}
         className="relative space-y-5"
         aria-labelledby="book-heading"
+        // Complete Booking waits for all three fields, before React too (app/enhance/).
+        data-needs-every-field
       >
         {pageResult &&
           pageResult.outcome !== "invalid" &&

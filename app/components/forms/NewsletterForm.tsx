@@ -64,10 +64,6 @@ export function NewsletterForm({
     <form.fetcher.Form
       {...form.formProps}
       className="relative"
-      // What the small script says if this form is sent offline before React could start on a
-      // words-only page (app/enhance/react-on-demand.ts); React says the same with its toast.
-      data-offline-title={messages.newsletter.unreachable}
-      data-offline-detail={messages.newsletter.kept}
       onFocus={() => {
         form.formProps.onFocus();
         setPrefetch(true);

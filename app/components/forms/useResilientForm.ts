@@ -181,6 +181,10 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
       noValidate: hydrated,
       onFocus: preloadFormSupport,
       onSubmit,
+      // What the small script says if the form is sent offline before React could start
+      // (app/enhance/react-on-demand.ts); React says the same with its toast.
+      "data-offline-title": options.unreachable.title,
+      "data-offline-detail": options.unreachable.description,
     },
   };
 }
