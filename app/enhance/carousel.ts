@@ -67,8 +67,10 @@ function wireCarousel(region: HTMLElement): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const playing = () => choice ?? !motion.matches;
+  /** measured and moving only once it is near the screen (a slider far down costs no layout) */
+  let started = false;
   // A slider in a hidden tab panel (or the phone banner on a wide screen) has no boxes.
-  const shown = () => region.getClientRects().length > 0;
+  const shown = () => started && region.getClientRects().length > 0;
 
   /** Writes the state into the page and restarts the wait for the next move. */
   const render = () => {
@@ -115,11 +117,22 @@ function wireCarousel(region: HTMLElement): void {
     render();
   }
 
-  // Measured now and on every resize (a tab panel shown is one), staying on the same slide.
+  // Measured once near the screen, then on every resize (a tab panel shown is one), staying on
+  // the same slide.
   const resize = new ResizeObserver(() => scrollTo(current, true));
-  resize.observe(viewport);
+  const near = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      near.disconnect();
+      started = true;
+      resize.observe(viewport);
+    },
+    { rootMargin: "100% 0px" },
+  );
+  near.observe(region);
   function stop() {
     clearTimeout(timer);
+    near.disconnect();
     resize.disconnect();
     motion.removeEventListener("change", render);
   }

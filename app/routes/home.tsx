@@ -27,7 +27,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <JsonLd data={loaderData.jsonLd} />
       <HomeHero />
 
-      <section className="container-page py-16" aria-labelledby="featured-heading">
+      <section className="below-fold container-page py-16" aria-labelledby="featured-heading">
         <p className="eyebrow">Programmes</p>
         <h2 id="featured-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
           Featured programmes
@@ -35,7 +35,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <LinkCards cards={featuredProgrammes} linkLabel="Learn more" columns={4} />
       </section>
 
-      <section className="bg-teal-900 py-16 text-teal-50" aria-labelledby="video-heading">
+      <section
+        className="below-fold bg-teal-900 py-16 text-teal-50"
+        aria-labelledby="video-heading"
+      >
         <div className="container-page grid items-center gap-10 lg:grid-cols-5">
           <div className="lg:col-span-2">
             <p className="text-sm font-semibold tracking-widest text-gold uppercase">Watch</p>
@@ -54,7 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="bg-teal-50 py-16" aria-labelledby="services-heading">
+      <section className="below-fold bg-teal-50 py-16" aria-labelledby="services-heading">
         <div className="container-page">
           <p className="eyebrow">Services</p>
           <h2 id="services-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
@@ -64,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="container-page py-16" aria-labelledby="testimonials-heading">
+      <section className="below-fold container-page py-16" aria-labelledby="testimonials-heading">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <p className="eyebrow">In their words</p>
@@ -93,7 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="bg-sand py-16" aria-labelledby="cta-heading">
+      <section className="below-fold bg-sand py-16" aria-labelledby="cta-heading">
         <div className="container-page text-center">
           <h2 id="cta-heading" className="text-3xl font-semibold sm:text-4xl">
             {homeCta.heading}

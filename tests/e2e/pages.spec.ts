@@ -129,6 +129,8 @@ test.describe("home", () => {
     await gotoHydrated(page, "/");
     const carousel = page.getByRole("region", { name: "Client testimonials" });
     await expect(carousel).toHaveAttribute("aria-roledescription", "carousel");
+    // A slider far down the page is measured as it nears the screen (app/enhance/carousel.ts).
+    await carousel.scrollIntoViewIfNeeded();
     await expect(carousel.getByRole("group", { name: /of 5$/ })).toHaveCount(3);
     await expect(carousel.getByRole("img", { name: "5 out of 5 stars" }).first()).toBeVisible();
     await carousel.getByRole("button", { name: "Pause slides" }).click();
