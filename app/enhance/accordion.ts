@@ -1,4 +1,4 @@
-import { isExpanded, setExpanded, targetOf } from "./disclosure";
+import { isExpanded, keyTarget, setExpanded, targetOf } from "./disclosure";
 
 const TRIGGER = "[data-accordion-trigger]";
 
@@ -22,14 +22,13 @@ export function wireAccordions(): void {
   document.addEventListener("keydown", (event) => {
     const trigger = targetOf(event)?.closest(TRIGGER);
     if (!trigger) return;
-    const all = triggersOf(trigger);
-    const i = all.indexOf(trigger as HTMLElement);
-    const next = {
-      ArrowDown: all[(i + 1) % all.length],
-      ArrowUp: all[(i - 1 + all.length) % all.length],
-      Home: all[0],
-      End: all[all.length - 1],
-    }[event.key];
+    const next = keyTarget(
+      triggersOf(trigger),
+      trigger as HTMLElement,
+      event.key,
+      "ArrowUp",
+      "ArrowDown",
+    );
     if (!next) return;
     event.preventDefault();
     next.focus();

@@ -20,3 +20,19 @@ export function setExpanded(button: Element, open: boolean): void {
 export function targetOf(event: Event): Element | null {
   return event.target instanceof Element ? event.target : null;
 }
+
+/**
+ * Where a key moves focus in a row of controls (the FAQ's questions, the services tabs): `back`
+ * and `forward` step to the neighbour, wrapping around; Home and End go to the ends. Undefined
+ * for any other key.
+ */
+export function keyTarget<T>(all: T[], current: T, key: string, back: string, forward: string) {
+  const i = all.indexOf(current);
+  const moves: Record<string, T | undefined> = {
+    [forward]: all[(i + 1) % all.length],
+    [back]: all[(i - 1 + all.length) % all.length],
+    Home: all[0],
+    End: all[all.length - 1],
+  };
+  return moves[key];
+}

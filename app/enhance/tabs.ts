@@ -1,4 +1,4 @@
-import { targetOf } from "./disclosure";
+import { keyTarget, targetOf } from "./disclosure";
 
 const TAB = '[role="tab"]';
 
@@ -29,14 +29,7 @@ export function wireTabs(): void {
   document.addEventListener("keydown", (event) => {
     const tab = targetOf(event)?.closest<HTMLElement>(TAB);
     if (!tab) return;
-    const all = tabsOf(tab);
-    const i = all.indexOf(tab);
-    const next = {
-      ArrowRight: all[(i + 1) % all.length],
-      ArrowLeft: all[(i - 1 + all.length) % all.length],
-      Home: all[0],
-      End: all[all.length - 1],
-    }[event.key];
+    const next = keyTarget(tabsOf(tab), tab, event.key, "ArrowLeft", "ArrowRight");
     if (!next) return;
     event.preventDefault();
     next.focus();
