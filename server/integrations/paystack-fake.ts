@@ -8,7 +8,9 @@ import { paystackSignature } from "./paystack";
  * A stand-in for Paystack on loopback, for tests and for `npm run dev` without real keys. It
  * serves the API (initialize, verify) and a hosted "authorization page" with Pay / Fail payment /
  * Cancel buttons that return to the callback like Paystack does, and an admin API:
- *   POST /__admin/mode       {"initialize"?: "ok" | "error" | "hang", "verify"?: "ok" | "hang"}
+ *   POST /__admin/mode       {"initialize"?: "ok" | "error" | "hang", "verify"?: "ok" | "hang",
+ *                            "failFor"?: e-mail}: failFor refuses to start payments for that
+ *                            payer only, so tests running side by side do not meet it
  *   POST /__admin/tamper     {"reference", "amount"}  verify and webhooks report this amount
  *   POST /__admin/webhook    {"reference", "forge"?: true, "url"?}  sends charge.success, signed
  *                            with the secret key (or, forged, with another); answers the site's
@@ -49,6 +51,7 @@ export async function startFakePaystack(options: {
 }): Promise<FakePaystack> {
   const transactions = new Map<string, FakeTransaction>();
   let initializeMode: "ok" | "error" | "hang" = "ok";
+  const failingPayers = new Set<string>();
   let verifyMode: "ok" | "hang" = "ok";
   const hanging = new Set<ServerResponse>();
   let url = "";
@@ -68,10 +71,10 @@ export async function startFakePaystack(options: {
         res.on("close", () => hanging.delete(res));
         return;
       }
-      if (initializeMode === "error") {
+      const input = parseJson(body) as Record<string, unknown> | null;
+      if (initializeMode === "error" || failingPayers.has(String(input?.email))) {
         return json(res, 500, { status: false, message: "An error occurred" });
       }
-      const input = parseJson(body) as Record<string, unknown> | null;
       const reference = String(input?.reference ?? "");
       if (
         !input ||
@@ -144,7 +147,9 @@ export async function startFakePaystack(options: {
       const modes = parseJson(body) as {
         initialize?: typeof initializeMode;
         verify?: typeof verifyMode;
+        failFor?: string;
       };
+      if (modes.failFor) failingPayers.add(modes.failFor);
       initializeMode = modes.initialize ?? initializeMode;
       verifyMode = modes.verify ?? verifyMode;
       return json(res, 200, { initialize: initializeMode, verify: verifyMode });

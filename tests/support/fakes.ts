@@ -49,6 +49,13 @@ export const fakes = {
       body: JSON.stringify({ initialize }),
     });
   },
+  /** The fake Paystack refuses to start payments for this payer only (other tests go on). */
+  async paystackFailsFor(email: string) {
+    await fetch(`${fakePaystack}/__admin/mode`, {
+      method: "POST",
+      body: JSON.stringify({ failFor: email }),
+    });
+  },
   /** Payments the fake Paystack was asked to start for this e-mail address. */
   async paystackInitializedFor(email: string): Promise<{ reference: string }[]> {
     const all: { reference: string; email: string }[] = await (
