@@ -24,7 +24,8 @@ export const paystackSecret = "sk_test_e2e_kindredhearts";
  * The second run, with the site on Postgres (scripts/test.mjs), leaves out the suites that never
  * touch the site's database, or start their own servers whatever the run: there they would only
  * repeat the first run's checks (axe, markup, menus, headers, redirects, the page cache, the
- * process lifecycle, backups across both databases) and add minutes to CI.
+ * process lifecycle, backups across both databases, the content policy, the service worker,
+ * analytics, which scripts load) and add minutes to CI.
  */
 const samePagesOnAnyDatabase = [
   "a11y",
@@ -37,6 +38,10 @@ const samePagesOnAnyDatabase = [
   "no-js",
   "lifecycle",
   "backup",
+  "security",
+  "offline",
+  "analytics",
+  "first-paint",
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
