@@ -19,6 +19,7 @@ import { hydratesAtOnce } from "./lib/route-handle";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { ToastOutlet } from "./components/ToastOutlet";
+import { keepPageAfterUnreachable } from "./lib/forms/revalidate";
 
 // The stylesheet is written into the page (InlineStylesheet) and the headings' font is not
 // preloaded: its fallback in app.css has Fraunces' metrics, so it may arrive after the first
@@ -29,6 +30,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ context }: Route.LoaderArgs) {
   return {

@@ -40,11 +40,5 @@ const [file, output] = Object.entries(result.metafile.outputs).find(
   ([, out]) => out.entryPoint === "app/enhance/main.ts",
 )!;
 const src = `/${path.relative(outdir, path.join(root, file)).split(path.sep).join("/")}`;
-// Every file of the small script (its entry and the pieces it loads): the service worker keeps
-// these ahead (scripts/build-service-worker.ts), React's files only once a form has used them.
-const files = Object.keys(result.metafile.outputs)
-  .filter((out) => out.endsWith(".js"))
-  .map((out) => `/${path.relative(outdir, path.join(root, out)).split(path.sep).join("/")}`)
-  .sort();
-writeFileSync(path.join(root, ENHANCE_MANIFEST), JSON.stringify({ src, files }));
+writeFileSync(path.join(root, ENHANCE_MANIFEST), JSON.stringify({ src }));
 console.log(`enhance script: ${src}, ${(output.bytes / 1024).toFixed(1)} KB`);

@@ -8,28 +8,18 @@
  * brotli and gzip copies like every other file's. By hand: `node --import tsx scripts/build-service-worker.ts`.
  */
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { ENHANCE_MANIFEST } from "../server/document-assets";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDir = path.join(root, "build/client");
 
-// Kept ahead: what every page loads without a form in use, the small script's files (listed by
-// scripts/build-enhance.ts), the stylesheet and the font, all in the HTTP cache after the first
-// view, so keeping them costs no data. React's files are kept when a form first brings them
-// (docs/decisions/018, 025): a visitor who only reads never downloads them.
-const enhance = JSON.parse(readFileSync(path.join(root, ENHANCE_MANIFEST), "utf8")) as {
-  files: string[];
-};
-const assets = [
-  ...enhance.files,
-  ...readdirSync(path.join(clientDir, "assets"))
-    .filter((name) => /\.(css|woff2)$/.test(name))
-    .map((name) => `/assets/${name}`),
-].sort();
+const assets = readdirSync(path.join(clientDir, "assets"))
+  .filter((name) => !/\.(br|gz|map)$/.test(name))
+  .sort()
+  .map((name) => `/assets/${name}`);
 
 async function bundle(version: string): Promise<string> {
   const result = await build({

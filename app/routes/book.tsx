@@ -9,10 +9,14 @@ import { formatNaira } from "~/lib/money";
 import { metaFor } from "~/lib/seo";
 import { bookJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/book";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const meta = metaFor(pages.book);
 
 /** The same data GET /api/books/ serves, read from the same content module. */
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
+
 export function loader({ context }: Route.LoaderArgs) {
   const book = books[0]!;
   return {

@@ -13,9 +13,13 @@ import { checkoutSchema } from "~/lib/forms/schemas";
 import { formatNaira } from "~/lib/money";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const headers = formHeaders;
 export const meta = metaFor(pages.checkout, true);
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Without Paystack keys the page is the spec's static message, whatever the address.

@@ -16,9 +16,13 @@ import { contactSchema } from "~/lib/forms/schemas";
 import { formHeaders } from "~/lib/forms/headers";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/contact";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const headers = formHeaders;
 export const meta = metaFor(pages.contact);
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ request }: Route.LoaderArgs) {
   // Routes match case-insensitively, so the nav's /Contact lands here; give it one address.

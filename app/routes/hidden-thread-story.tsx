@@ -6,6 +6,10 @@ import { hiddenThread } from "~/content/campaign";
 import { stories } from "~/content/stories";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/hidden-thread-story";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ params }: Route.LoaderArgs) {
   const story = stories.find((s) => s.id === params.id);

@@ -12,8 +12,12 @@ import { TESTIMONIALS_WAIT_MS, deferUnlessQuick } from "~/lib/defer";
 import { metaFor } from "~/lib/seo";
 import { practiceJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/home";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const meta = metaFor(pages.home);
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A slow sheet does not hold the page: past the wait, the carousel streams in afterwards.

@@ -9,8 +9,12 @@ import { checkoutHref, mapPlanItemId } from "~/lib/checkout-items";
 import { formatNaira } from "~/lib/money";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/marriage-with-a-map";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const meta = metaFor(pages.marriageWithAMap);
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ context }: Route.LoaderArgs) {
   // The pay buttons appear only when online payment is configured.

@@ -2,6 +2,7 @@ import { Form, Link, data } from "react-router";
 import { messages } from "~/content/messages";
 import { practice } from "~/content/site";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 /**
  * The link in every newsletter e-mail. Opening it (GET) changes nothing, because mail scanners
@@ -9,6 +10,9 @@ import type { Route } from "./+types/newsletter-unsubscribe";
  * one-click unsubscribe (RFC 8058) POST `List-Unsubscribe=One-Click` to the same address.
  */
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenOf(request);

@@ -15,9 +15,13 @@ import { newsletterSchema } from "~/lib/forms/schemas";
 import { formHeaders } from "~/lib/forms/headers";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const headers = formHeaders;
 export const meta = metaFor(pages.newsletter);
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ request }: Route.LoaderArgs) {
   // Where a sign-up sent without JavaScript lands (Post/Redirect/Get, docs/decisions/013).

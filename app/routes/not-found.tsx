@@ -1,6 +1,10 @@
 import { Link, data } from "react-router";
 import { practice } from "~/content/site";
 import type { Route } from "./+types/not-found";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // The path only: a query string may carry personal data.

@@ -12,9 +12,13 @@ import { resilientClientAction } from "~/lib/forms/client-action";
 import { formHeaders } from "~/lib/forms/headers";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/schedule";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const headers = formHeaders;
 export const meta = metaFor(pages.schedule);
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ context }: Route.LoaderArgs) {
   return { providerOrigin: new URL(context.services.schedulingUrl).origin };

@@ -3,8 +3,12 @@ import { PageHeader } from "~/components/PageHeader";
 import { pages } from "~/content/pages";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/test";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const meta = metaFor(pages.test, true);
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Lets the practice's host check that error pages and monitoring work: /test?error=1.

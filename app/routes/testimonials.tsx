@@ -6,8 +6,12 @@ import { pages } from "~/content/pages";
 import { TESTIMONIALS_WAIT_MS, deferUnlessQuick } from "~/lib/defer";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/testimonials";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const meta = metaFor(pages.testimonials);
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A slow sheet does not hold the page: past the wait, the list streams in behind its loading text.

@@ -4,6 +4,7 @@ import { messages } from "~/content/messages";
 import { pages } from "~/content/pages";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/thank-you";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const meta = metaFor(pages.thankYou, true);
 
@@ -13,6 +14,9 @@ export function headers(): HeadersInit {
 }
 
 const MAX_REF_LENGTH = 100;
+
+// A post that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;

@@ -82,7 +82,8 @@ for (const form of forms) {
         await route.fallback();
       });
       await form.button(page).dblclick();
-      await form.succeeded(page);
+      // The 3 s of the network, then the answer (for checkout, Paystack's page) on a busy machine.
+      await form.succeeded(page, 15_000);
       await expect(toastWith(page, form.unreachable)).toHaveCount(0);
       await deliveredOnce(form, email);
     });
