@@ -12,7 +12,7 @@
  *    must be 100 (SEO not for the noindex /test), CLS ≤ 0.02 (target 0.00), the LCP image
  *    discoverable from the HTML. Targets (warned when missed): Performance ≥ 98, FCP ≤ 1.2 s,
  *    LCP ≤ 1.6 s, TBT ≤ 100 ms; and the musts, Performance ≥ 97 and LCP ≤ 2.0 s. The run fails
- *    under Performance 85 (BUDGET_PERF_FLOOR; see the budget's comment) or over LCP 2.5 s.
+ *    under Performance 80 (BUDGET_PERF_FLOOR; see the budget's comment) or over LCP 2.5 s.
  * 3. The same routes on a slower profile, a 3G phone in Lagos: RTT 300 ms, 700 Kbps down, 4× CPU,
  *    median of 3 (--slow-runs). Each slow run re-simulates a mobile run's saved trace (Lighthouse
  *    throttles by simulation), so it costs an audit, not a page load. LCP ≤ 3.0 s, warned.
@@ -43,11 +43,11 @@ const budgets = {
   total: 350 * KB,
   cls: 0.02,
   perfTarget: 98,
-  // The "must" is 97 and its target 98; both are warned. The run fails under 85: since
+  // The "must" is 97 and its target 98; both are warned. The run fails under 80: since
   // decision 025 no page starts React at load, and on this 2-core machine the pages measure
   // 96–99 (the home page 90–92: its long page's style and layout, see the closing note), while a
   // page that started React at load measured 73–78. A shared CI machine moves scores by 5 or more.
-  perfFloor: Number(process.env.BUDGET_PERF_FLOOR ?? 85),
+  perfFloor: Number(process.env.BUDGET_PERF_FLOOR ?? 80),
   perfMust: 97,
   fcpTargetSeconds: 1.2,
   lcpTargetSeconds: 1.6,
