@@ -11,6 +11,8 @@
 const DEFERRED_MODULE = 'script[type="text/x-deferred-module"]';
 /** how long a held form waits for React before it is sent the plain way */
 const GIVE_UP_MS = 15_000;
+/** how long "Form cleared!" stays, as React's toasts */
+const CLEARED_NOTICE_MS = 5_000;
 
 type State = "idle" | "starting" | "ready" | "failed";
 interface Held {
@@ -20,6 +22,14 @@ interface Held {
 
 export function reactOnDemand(): void {
   holdIncompleteForms();
+  // A form cleared before React has started (its Clear button is a plain reset until then) says
+  // so as React would (`data-reset-title`, the booking form's "Form cleared!").
+  document.addEventListener("reset", (event) => {
+    const title = event.target instanceof HTMLFormElement ? event.target.dataset.resetTitle : null;
+    if (!title) return;
+    const notice = toastNotice(title);
+    setTimeout(() => notice.remove(), CLEARED_NOTICE_MS);
+  });
   let state: State = "idle";
   let held: Held | null = null;
 
@@ -38,7 +48,11 @@ export function reactOnDemand(): void {
     const alreadyWaiting = offline.waiting !== null;
     offline.waiting = waiting;
     if (alreadyWaiting) return;
-    const notice = offlineNotice(waiting.form);
+    const notice = toastNotice(
+      waiting.form.dataset.offlineTitle ?? "You are offline.",
+      waiting.form.dataset.offlineDetail ??
+        "What you typed is kept here and will be sent when your connection is back.",
+    );
     window.addEventListener(
       "online",
       () => {
@@ -108,10 +122,10 @@ export function reactOnDemand(): void {
 }
 
 /**
- * The failure message where the toasts appear (the same region name as React's toasts, which are
- * not on the page: React could not start). Removed when the form goes.
+ * A message where the toasts appear (the same region name as React's toasts, which are not on the
+ * page: React has not started, or could not): a form sent offline, a form cleared.
  */
-function offlineNotice(form: HTMLFormElement): HTMLElement {
+function toastNotice(heading: string, text?: string): HTMLElement {
   const region = document.createElement("section");
   region.setAttribute("aria-label", "Notifications (F8)");
   region.className =
@@ -126,13 +140,14 @@ function offlineNotice(form: HTMLFormElement): HTMLElement {
     "toast grid gap-1 rounded-2xl border border-clay-700 bg-clay-700 p-4 text-white shadow-lg";
   const title = document.createElement("p");
   title.className = "font-semibold";
-  title.textContent = form.dataset.offlineTitle ?? "You are offline.";
-  const detail = document.createElement("p");
-  detail.className = "text-sm opacity-90";
-  detail.textContent =
-    form.dataset.offlineDetail ??
-    "What you typed is kept here and will be sent when your connection is back.";
-  toast.append(title, detail);
+  title.textContent = heading;
+  toast.append(title);
+  if (text) {
+    const detail = document.createElement("p");
+    detail.className = "text-sm opacity-90";
+    detail.textContent = text;
+    toast.append(detail);
+  }
   item.append(toast);
   list.append(item);
   region.append(list);

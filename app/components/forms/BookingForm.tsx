@@ -98,6 +98,7 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
         aria-labelledby="book-heading"
         // Complete Booking waits for all three fields, before React too (app/enhance/).
         data-needs-every-field
+        data-reset-title={messages.booking.cleared}
       >
         {pageResult &&
           pageResult.outcome !== "invalid" &&
