@@ -5,10 +5,11 @@
  * slider's state lives in its own attributes (`data-autoplay`, the buttons' labels, `inert` on the
  * slides out of view), which React never writes again after its first render.
  */
+import { REDUCED_MOTION } from "~/lib/device-preferences";
+
 const SWIPE_PX = 40;
 /** a slide counts as in view when this much of it shows */
 const IN_VIEW = 0.7;
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 /** Set on a slider while something opened from it needs it to stay put (a service's dialog). */
 export const HELD = "carouselHeld";
 export const HOLD_CHANGED = "carousel:hold";

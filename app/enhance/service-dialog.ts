@@ -1,5 +1,6 @@
 import { HELD, HOLD_CHANGED } from "./carousel";
 import { targetOf } from "./disclosure";
+import { icon } from "./icon";
 
 /**
  * A programme's details in a dialog (components/ServiceCard.tsx; docs/decisions/025): its
@@ -8,8 +9,6 @@ import { targetOf } from "./disclosure";
  * keeps focus inside, Escape closes it, and focus goes back to the picture. While it is open the
  * slider the card is in holds still.
  */
-const SVG_NS = "http://www.w3.org/2000/svg";
-
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   className: string,
@@ -19,22 +18,6 @@ function element<K extends keyof HTMLElementTagNameMap>(
   node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-/** A cross drawn with two strokes, as the site's other icons (currentColor, 2 px). */
-function closeIcon(): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("class", "size-5");
-  svg.setAttribute("fill", "none");
-  svg.setAttribute("stroke", "currentColor");
-  svg.setAttribute("stroke-width", "2");
-  svg.setAttribute("stroke-linecap", "round");
-  const path = document.createElementNS(SVG_NS, "path");
-  path.setAttribute("d", "M18 6 6 18M6 6l12 12");
-  svg.append(path);
-  return svg;
 }
 
 interface Parts {
@@ -63,7 +46,7 @@ function dialogParts(): Parts {
   );
   close.type = "button";
   close.setAttribute("aria-label", "Close");
-  close.append(closeIcon());
+  close.append(icon("M18 6 6 18M6 6l12 12", "size-5", "stroke"));
   close.addEventListener("click", () => dialog.close());
   const picture = element("div", "");
   const body = element("div", "p-6 sm:p-8");

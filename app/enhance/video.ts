@@ -1,4 +1,9 @@
+import { REDUCED_MOTION, savingData } from "~/lib/device-preferences";
 import { targetOf } from "./disclosure";
+import { icon } from "./icon";
+
+const PAUSE_ICON = "M6 4h4v16H6zM14 4h4v16h-4z";
+const PLAY_ICON = "M7 4v16l13-8z";
 
 /**
  * The home page's two videos (docs/decisions/025): the YouTube film plays in a player made only
@@ -7,9 +12,7 @@ import { targetOf } from "./disclosure";
  */
 const EMBED_ORIGIN = "https://www.youtube-nocookie.com";
 const WIDE = "(min-width: 1024px)";
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const OFFLINE_TEXT = "You are offline, so the video cannot play here just now. ";
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** The poster link becomes a play button: the player comes from YouTube only when it is pressed. */
 function upgradePosters(): void {
@@ -66,30 +69,13 @@ function wireEmbeds(): void {
   });
 }
 
-function icon(shape: "pause" | "play"): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("class", "size-4");
-  svg.setAttribute("fill", "currentColor");
-  const path = document.createElementNS(SVG_NS, "path");
-  path.setAttribute("d", shape === "pause" ? "M6 4h4v16H6zM14 4h4v16h-4z" : "M7 4v16l13-8z");
-  svg.append(path);
-  return svg;
-}
-
-function saveData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return connection?.saveData === true;
-}
-
 const wide = window.matchMedia(WIDE);
 const reduced = window.matchMedia(REDUCED_MOTION);
 
 /** The moving hero, made once the screen is wide (now or after a resize), never on a phone. */
 function startHeroVideo(): void {
   const slot = document.querySelector<HTMLElement>("[data-hero-video]");
-  if (!slot || slot.firstChild || !wide.matches || reduced.matches || saveData()) return;
+  if (!slot || slot.firstChild || !wide.matches || reduced.matches || savingData()) return;
   const video = document.createElement("video");
   video.className =
     "absolute inset-0 size-full rounded-3xl object-cover opacity-0 transition-opacity duration-700";
@@ -114,7 +100,7 @@ function startHeroVideo(): void {
   button.hidden = true;
   const show = () =>
     button.replaceChildren(
-      icon(video.paused ? "play" : "pause"),
+      icon(video.paused ? PLAY_ICON : PAUSE_ICON, "size-4", "fill"),
       video.paused ? "Play background video" : "Pause background video",
     );
   button.addEventListener("click", () => {

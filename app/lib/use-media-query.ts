@@ -16,4 +16,4 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
   );
 }
 
-export const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+export { REDUCED_MOTION } from "./device-preferences";
