@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { practice } from "~/content/site";
-import { formatTime, openingStatus } from "~/lib/opening-hours";
+import { formatTime, localTime, openingStatus } from "~/lib/opening-hours";
 
 // Lagos is UTC+1 all year (no daylight saving).
 const at = (iso: string) => openingStatus(new Date(iso), practice.openingHours, "Africa/Lagos");
@@ -30,3 +30,37 @@ describe("office hours in Lagos time", () => {
     expect(at("2026-11-29T12:00:00Z").text).toBe("Closed, opens tomorrow at 9:00 AM");
   });
 });
+
+describe("local time without the browser's time-zone data", () => {
+  // What Intl says, the slow way every other zone still takes.
+  const viaIntl = (now: Date, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(now);
+    const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+    const day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(get("weekday")) + 1;
+    return { day, minutes: Number(get("hour")) * 60 + Number(get("minute")) };
+  };
+
+  it("gives Lagos and UTC the same day and minute as Intl, across midnights, weeks and years", () => {
+    const start = Date.parse("2026-12-27T00:00:00Z");
+    for (let step = 0; step < 24 * 9; step++) {
+      const now = new Date(start + step * 47 * 60_000);
+      for (const zone of ["Africa/Lagos", "UTC"])
+        expect(localTime(now, zone), `${zone} ${now.toISOString()}`).toEqual(viaIntl(now, zone));
+    }
+  });
+
+  it("still asks Intl for a zone whose clocks change", () => {
+    // 1 July 2026, 12:00 UTC is 13:00 in London (summer time), a Wednesday.
+    expect(localTime(new Date("2026-07-01T12:00:00Z"), "Europe/London")).toEqual({
+      day: 3,
+      minutes: 13 * 60,
+    });
+  });
+});
+
