@@ -63,4 +63,3 @@ describe("local time without the browser's time-zone data", () => {
     });
   });
 });
-
