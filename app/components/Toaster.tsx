@@ -8,6 +8,7 @@ import {
   getToasts,
   subscribe,
 } from "~/lib/toast-store";
+import { toastActionButton, toastBox, toastCloseButton, toastViewport } from "./toast-style";
 
 const noToasts: ReturnType<typeof getToasts> = [];
 
@@ -45,11 +46,7 @@ export function Toaster({ onReady }: { onReady?: () => void } = {}) {
           }}
           onEscapeKeyDown={escapeClosesOpenDialogFirst}
           data-variant={variant ?? "default"}
-          className={`toast group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-lg ${
-            variant === "destructive"
-              ? "border-clay-700 bg-clay-700 text-white"
-              : "border-linen bg-white text-ink"
-          }`}
+          className={`group pointer-events-auto ${toastBox(variant)}`}
         >
           <div className="grid gap-1">
             {title && <Toast.Title className="font-semibold">{title}</Toast.Title>}
@@ -61,20 +58,17 @@ export function Toaster({ onReady }: { onReady?: () => void } = {}) {
             <Toast.Action
               altText={action.altText}
               onClick={action.onClick}
-              className="ml-auto shrink-0 rounded-full border px-3 py-1 text-sm font-semibold"
+              className={toastActionButton}
             >
               {action.label}
             </Toast.Action>
           )}
-          <Toast.Close
-            aria-label="Close notification"
-            className="absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-full opacity-80 hover:opacity-100"
-          >
+          <Toast.Close aria-label="Close notification" className={toastCloseButton}>
             <X aria-hidden="true" className="size-4" />
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-md list-none flex-col gap-2 p-4 outline-none sm:right-4 sm:bottom-4" />
+      <Toast.Viewport className={toastViewport} />
     </Toast.Provider>
   );
 }

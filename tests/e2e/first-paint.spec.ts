@@ -1,5 +1,7 @@
 import { type Page, expect, test } from "@playwright/test";
-import { uniqueId } from "../support/fixtures";
+import { messages } from "../../app/content/messages";
+import { toastWith, uniqueId } from "../support/fixtures";
+import { contact, deliveredOnce, fakesAcceptEveryForm } from "../support/form-cases";
 import { gotoHydrated } from "../support/hydration";
 
 /** The scripts and stylesheets a page asks the network for, by file name. */
@@ -114,6 +116,28 @@ test("what is typed before React has started stays in the fields", async ({ page
   await message.pressSequentially("We keep arguing about money.", { delay: 30 });
   await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
   await expect(message).toHaveValue("We keep arguing about money.");
+});
+
+test("a form sent offline before React is ready waits, then goes once, the plain way, when the connection is back", async ({
+  page,
+  context,
+}) => {
+  await fakesAcceptEveryForm();
+  // React never arrives in this test: its entry file does not answer.
+  await page.route(/\/assets\/entry\.client-/, () => new Promise<void>(() => {}));
+  await gotoHydrated(page, "/contact");
+  const email = `before-react.${uniqueId()}@example.com`;
+  await contact.fill(page, email);
+  await context.setOffline(true);
+  await contact.button(page).click();
+  await expect(toastWith(page, contact.unreachable)).toBeVisible();
+  await expect(contact.kept(page)).toHaveValue(/restarting/);
+  await context.setOffline(false);
+  // Sent as without JavaScript: the page after the post says it went through.
+  await expect(page).toHaveURL(/\/contact\?sent=1$/);
+  await expect(page.getByRole("status").filter({ hasText: messages.contact.sent })).toBeVisible();
+  await deliveredOnce(contact, email);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
 
 test("the 404 page logs the missing path without React", async ({ page }) => {

@@ -120,11 +120,23 @@ export const isFormPost = (route: Route) => route.request().method() === "POST";
 /** How long a test waits for the automatic retry (5 s after a failure) to go through. */
 export const RETRY_WAIT_MS = 30_000;
 
-/** Opens the form's page and fills the form with a fresh e-mail address; returns the address. */
+/**
+ * Opens the form's page and fills the form with a fresh e-mail address; returns the address.
+ * Filling starts React (docs/decisions/025); this waits until it runs, so what follows meets
+ * React's form and not the small script's stand-in (a form sent offline before React is ready
+ * has its own test in first-paint.spec.ts, one sent before React's lazy pieces came its own in
+ * network-failures.spec.ts).
+ */
 export async function openAndFill(page: Page, form: FormCase, prefix = "proxy") {
   await gotoHydrated(page, form.path);
   const email = `${prefix}.${uniqueId()}@example.com`;
   await form.fill(page, email);
+  await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true", {
+    timeout: 15_000,
+  });
+  // What React fetches once a form is used (its checks, the toasts, the footer sign-up's route)
+  // has come, as it has for a visitor who took a few seconds to type.
+  await page.waitForLoadState("networkidle");
   return email;
 }
 

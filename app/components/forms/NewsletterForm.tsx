@@ -1,5 +1,4 @@
 import { PrefetchPageLinks } from "react-router";
-import { useState } from "react";
 import { messages } from "~/content/messages";
 import type { FormOutcome } from "~/lib/forms/outcomes";
 import { toast } from "~/lib/toast-store";
@@ -24,9 +23,6 @@ export function NewsletterForm({
   compact?: boolean;
   subscribedByRedirect?: boolean;
 }) {
-  // The footer's form posts to /newsletter from any page: its route module (with the clientAction
-  // that catches a dropped connection) is fetched once someone starts typing, while still online.
-  const [prefetch, setPrefetch] = useState(false);
   const form = useResilientForm<FormOutcome>({
     action: "/newsletter",
     fieldOrder,
@@ -61,15 +57,11 @@ export function NewsletterForm({
   }
 
   return (
-    <form.fetcher.Form
-      {...form.formProps}
-      className="relative"
-      onFocus={() => {
-        form.formProps.onFocus();
-        setPrefetch(true);
-      }}
-    >
-      {prefetch && <PrefetchPageLinks page="/newsletter" />}
+    <form.fetcher.Form {...form.formProps} className="relative">
+      {/* The footer's form posts to /newsletter from any page: its route module (with the
+          clientAction that catches a dropped connection) is fetched once someone starts typing,
+          while still online. */}
+      {form.engaged && <PrefetchPageLinks page="/newsletter" />}
       {!compact && result && result.outcome !== "invalid" && (
         <div className="mb-4">
           <FormNotice tone="error" title={messages.newsletter.failed}>

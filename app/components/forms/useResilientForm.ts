@@ -59,6 +59,19 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
   }, []);
   useEffect(renewKey, [renewKey]);
 
+  // Someone is using this form: its checks and the toasts are fetched (and the footer's sign-up
+  // fetches its route), while the connection is surely there; a send that fails offline must
+  // find them. On a page where React starts because a form was used (docs/decisions/025), the
+  // focus that started it came before React listened: a field already focused counts.
+  const [engaged, setEngaged] = useState(false);
+  const engage = useCallback(() => {
+    preloadFormSupport();
+    setEngaged(true);
+  }, []);
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) engage();
+  }, [engage]);
+
   const busy = fetcher.state !== "idle";
   const answer =
     fetcher.data && fetcher.data.outcome !== "unreachable" ? (fetcher.data as T) : undefined;
@@ -137,15 +150,16 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const schemas = schemasForSubmit(event);
-    // Before hydration, or when the schemas cannot load, the browser posts the form itself.
-    if (!schemas) return;
+    // Still downloading: it is sent again once they are here.
+    if (schemas === undefined) return;
     event.preventDefault();
     if (busy) return;
-    const check = schemas.validateForm(
+    // Without them (they could not come), the server's answer speaks at the fields instead.
+    const check = schemas?.validateForm(
       options.schema(schemas),
       formValues(new FormData(event.currentTarget)),
     );
-    if (!check.ok) {
+    if (check && !check.ok) {
       setClientErrors(check.errors);
       focusFirst(check.errors);
       return;
@@ -171,6 +185,8 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
     values,
     /** true while a post that did not get through waits to be sent again */
     waiting,
+    /** true once a field of the form has had focus */
+    engaged,
     focusProps: (name: string) => (autoFocusField === name ? { autoFocus: true } : {}),
     formProps: {
       ref: formRef,
@@ -179,7 +195,7 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
       // Once React runs, the shared schema checks the form and speaks at each field; before that
       // (or without JavaScript) the browser's own checks apply.
       noValidate: hydrated,
-      onFocus: preloadFormSupport,
+      onFocus: engage,
       onSubmit,
       // What the small script says if the form is sent offline before React could start
       // (app/enhance/react-on-demand.ts); React says the same with its toast.
