@@ -27,6 +27,11 @@ export function localTime(now: Date, timeZone: string) {
       minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
     };
   }
+  return localTimeByIntl(now, timeZone);
+}
+
+/** The same, from the browser's (or Node's) time-zone data: right for any zone, slow at first. */
+export function localTimeByIntl(now: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-GB", {
     timeZone,
     weekday: "short",
