@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { toastWith, uniqueId } from "../support/fixtures";
+import { gotoHydrated } from "../support/hydration";
 import {
   contact,
   deliveredOnce,
@@ -96,7 +97,10 @@ test("offline before the form's checks and toasts came, a send keeps the words, 
 }) => {
   // React is running, but its lazy pieces never arrive (a connection that dropped just then).
   await page.route(/\/assets\/(schemas|Toaster)-/, (route) => route.abort("internetdisconnected"));
-  const email = await open(page, contact);
+  await gotoHydrated(page, contact.path);
+  const email = `net.${uniqueId()}@example.com`;
+  await contact.fill(page, email);
+  await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
   await context.setOffline(true);
   await contact.button(page).click();
   await expect(toastWith(page, contact.unreachable)).toBeVisible();

@@ -25,6 +25,8 @@ export interface FormCase {
   succeeded: (page: Page, timeout?: number) => Promise<void>;
   /** how many times it reached the outside world (CRM, e-mail, Paystack), per channel */
   delivered: (email: string) => Promise<number[]>;
+  /** the files React fetches ahead for this form once it runs, beyond the checks and the toasts */
+  fetchedAhead?: string[];
 }
 
 export const contact: FormCase = {
@@ -75,6 +77,8 @@ export const footerNewsletter: FormCase = {
     page
       .getByRole("region", { name: "Relationship tips, once a week" })
       .getByRole("button", { name: "Subscribe" }),
+  // The /newsletter route the footer posts to (PrefetchPageLinks in NewsletterForm.tsx).
+  fetchedAhead: ["/assets/newsletter-"],
 };
 
 export const booking: FormCase = {
@@ -136,7 +140,25 @@ export async function openAndFill(page: Page, form: FormCase, prefix = "proxy") 
   });
   // What React fetches once a form is used (its checks, the toasts, the footer sign-up's route)
   // has come, as it has for a visitor who took a few seconds to type.
-  await page.waitForLoadState("networkidle");
+  const ahead = ["/assets/schemas-", "/assets/Toaster-", ...(form.fetchedAhead ?? [])];
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (names) =>
+          names.filter(
+            (name) =>
+              !performance
+                .getEntriesByType("resource")
+                .some(
+                  (entry) =>
+                    entry.name.includes(name) &&
+                    (entry as PerformanceResourceTiming).responseEnd > 0,
+                ),
+          ),
+        ahead,
+      ),
+    )
+    .toEqual([]);
   return email;
 }
 
