@@ -60,11 +60,13 @@ const noToasts: ReturnType<typeof getToasts> = [];
 function PlainToasts() {
   const toasts = useSyncExternalStore(subscribe, getToasts, () => noToasts);
   const shown = toasts.filter((toast) => toast.open);
-  // As Radix does: each toast goes after its time.
+  // As Radix does: each toast goes after its time (timers set again only when the store changes).
   useEffect(() => {
-    const timers = shown.map((t) => setTimeout(() => dismissToast(t.id), TOAST_DURATION_MS));
+    const timers = toasts
+      .filter((toast) => toast.open)
+      .map((toast) => setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS));
     return () => timers.forEach(clearTimeout);
-  }, [shown]);
+  }, [toasts]);
   return (
     <section aria-label="Notifications (F8)" tabIndex={-1}>
       <ol className={toastViewport}>
