@@ -13,9 +13,8 @@ import { chromiumArgs } from "../tests/support/local";
 import { routes } from "../tests/support/routes";
 
 const WEIGHT = 600;
-const fraunces = readFileSync(
-  "node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2",
-).toString("base64");
+// the file the site serves, cut by scripts/build-font.ts (run `npm run build` first)
+const fraunces = readFileSync("app/fonts/fraunces-semibold.woff2").toString("base64");
 /** local fonts a phone or laptop may have, in the order app.css tries them */
 const fallbacks = [
   { name: "Noto Serif", local: ["Noto Serif", "NotoSerif-Regular"] },
@@ -39,7 +38,7 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage();
 await page.setContent(`<style>
-  @font-face { font-family: "Measured Fraunces"; font-weight: 100 900;
+  @font-face { font-family: "Measured Fraunces"; font-weight: ${WEIGHT};
     src: url(data:font/woff2;base64,${fraunces}) format("woff2"); }
   ${fallbacks
     .map(

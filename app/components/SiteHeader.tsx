@@ -28,7 +28,7 @@ export function SiteHeader() {
           <LogoMark className="size-9 shrink-0 lg:size-10" />
           <span className="font-display text-lg leading-tight font-semibold text-teal-900 lg:text-xl">
             {practice.shortName}
-            <span className="block text-xs font-normal tracking-wide text-muted"> Counselling</span>
+            <span className="block text-xs tracking-wide text-muted"> Counselling</span>
             <span className="sr-only">, home</span>
           </span>
         </Link>

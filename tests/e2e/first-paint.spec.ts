@@ -33,6 +33,36 @@ test("the first paint needs only the HTML: stylesheet inlined, no preloads in th
   }
 });
 
+test("the headings' font is one small file at the one weight the headings use", async ({
+  page,
+}) => {
+  const fonts: { name: string; bytes: number }[] = [];
+  page.on("requestfinished", async (request) => {
+    if (request.resourceType() !== "font") return;
+    const sizes = await request.sizes();
+    fonts.push({ name: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+  });
+  for (const path of ["/", "/services", "/faq"]) {
+    await gotoHydrated(page, path);
+    await page.evaluate(() => document.fonts.ready);
+    // Every text in the headings' family asks for weight 600: the file has no other, and the
+    // fallback would draw another weight differently from Fraunces.
+    const otherWeights = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim()))
+        .map((el) => getComputedStyle(el))
+        .filter((style) => style.fontFamily.startsWith('"Fraunces"') && style.fontWeight !== "600")
+        .map((style) => style.fontWeight),
+    );
+    expect(otherWeights, path).toEqual([]);
+  }
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const font of fonts) {
+    expect(font.name).toMatch(/^\/assets\/fraunces-semibold-[\w-]+\.woff2$/);
+    expect(font.bytes, font.name).toBeLessThan(16 * 1024);
+  }
+});
+
 test("a words-only page runs the site's small script and no React until a form is used", async ({
   page,
 }) => {
