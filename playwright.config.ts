@@ -42,6 +42,7 @@ const samePagesOnAnyDatabase = [
   "offline",
   "analytics",
   "first-paint",
+  "page-stylesheet",
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({

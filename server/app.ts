@@ -13,6 +13,7 @@ import { formGuard } from "./form-guard";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
 import { assetReader } from "./document-assets";
+import { markupTokens, withPageStylesheet } from "./page-stylesheet";
 import { type PageCache, createPageCache } from "./page-cache";
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./retention";
 import { createServices } from "./services";
@@ -36,6 +37,12 @@ export interface AppDeps {
   devMiddleware?: RequestHandler;
   /** the URL of the site's small script (app/enhance/), built or served by Vite */
   enhanceScript?: string;
+  /**
+   * the built files under clientDir that write markup without React (the small script's files and
+   * the service worker): their classes stay in every kept page's stylesheet. Without them, kept
+   * pages carry the whole stylesheet.
+   */
+  markupFiles?: string[];
 }
 
 export function createApp(deps: AppDeps) {
@@ -79,6 +86,7 @@ export function createApp(deps: AppDeps) {
   if (typeof deps.build !== "function" && !deps.devMiddleware) {
     pageCache = createPageCache({
       build: deps.build,
+      finishPage: pageStylesheet(deps, logger),
       siteUrl: config.siteUrl,
       logger,
       loadContext,
@@ -205,3 +213,22 @@ const lowercasePaths: RequestHandler = (req, res, next) => {
   }
   next();
 };
+
+/**
+ * How a kept page's inline stylesheet is cut to the page (server/page-stylesheet.ts), or nothing
+ * when the classes the small script and the service worker write cannot be read: those pages then
+ * keep the whole stylesheet, as development and per-request pages do.
+ */
+function pageStylesheet(deps: AppDeps, logger: Logger): ((html: string) => string) | undefined {
+  if (!deps.clientDir || !deps.markupFiles) return undefined;
+  try {
+    const keep = markupTokens(deps.clientDir, deps.markupFiles);
+    return (html) => withPageStylesheet(html, keep);
+  } catch (error) {
+    logger.warn(
+      { err: { message: String(error) } },
+      "page stylesheets: the small script's files cannot be read, so every page carries the whole stylesheet",
+    );
+    return undefined;
+  }
+}

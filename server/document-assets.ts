@@ -26,14 +26,26 @@ export function assetReader(clientDir: string): (href: string) => string | undef
   };
 }
 
+function enhanceManifest(root: string): { src?: unknown; files?: unknown } {
+  try {
+    return JSON.parse(readFileSync(path.join(root, ENHANCE_MANIFEST), "utf8")) as object;
+  } catch {
+    return {};
+  }
+}
+
 /** The built script's URL, or undefined when the build did not make one. */
 export function enhanceScriptUrl(root: string): string | undefined {
-  try {
-    const manifest = JSON.parse(readFileSync(path.join(root, ENHANCE_MANIFEST), "utf8")) as {
-      src?: unknown;
-    };
-    return typeof manifest.src === "string" ? manifest.src : undefined;
-  } catch {
-    return undefined;
-  }
+  const { src } = enhanceManifest(root);
+  return typeof src === "string" ? src : undefined;
+}
+
+/**
+ * The built files that write markup without React, under the client directory: the small script
+ * with its pieces, and the service worker. Undefined when the build did not list them.
+ */
+export function markupScriptFiles(root: string): string[] | undefined {
+  const { files } = enhanceManifest(root);
+  if (!Array.isArray(files) || !files.every((f) => typeof f === "string")) return undefined;
+  return [...files, "/sw.js"];
 }

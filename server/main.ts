@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { ConfigError, configFromEnvironment, insecureSiteUrl } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
-import { enhanceScriptUrl } from "./document-assets";
+import { enhanceScriptUrl, markupScriptFiles } from "./document-assets";
 import { createLogger } from "./logger";
 import { startDigest } from "./digest";
 import { integrationReport } from "./integration-report";
@@ -130,6 +130,7 @@ async function main() {
       build,
       clientDir: path.join(root, "build/client"),
       enhanceScript: enhanceScriptUrl(root),
+      markupFiles: markupScriptFiles(root),
     });
   }
 

@@ -31,6 +31,8 @@ export interface PageCacheDeps {
   pageHeaders: (scriptHashes: string[]) => Record<string, string>;
   siteUrl: string;
   logger: Logger;
+  /** a last change to a rendered page before it is kept (its stylesheet cut to the page) */
+  finishPage?: (html: string) => string;
   revalidateMs?: number;
 }
 
@@ -120,8 +122,9 @@ export function createPageCache(deps: PageCacheDeps) {
       }
       return;
     }
-    const html = await response.text();
+    const rendered = await response.text();
     if (started !== generation) return;
+    const html = deps.finishPage ? deps.finishPage(rendered) : rendered;
     const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     const previous = entries.get(path);
     if (previous?.etag === etag) {

@@ -1,4 +1,8 @@
 import { createContext, useContext } from "react";
+import { linkWholeStylesheet } from "~/lib/whole-stylesheet";
+
+// However React starts, the whole stylesheet is linked before it renders anything of its own.
+if (typeof document !== "undefined") linkWholeStylesheet();
 
 /**
  * How the server reads a built file's text (server/app.ts); absent in development, where Vite

@@ -8,6 +8,8 @@
  * browser's error page and lose what was typed (issue 10's contract), so the form waits, says so,
  * and goes by itself when the connection is back.
  */
+import { linkWholeStylesheet } from "~/lib/whole-stylesheet";
+
 const DEFERRED_MODULE = 'script[type="text/x-deferred-module"]';
 /** how long a held form waits for React before it is sent the plain way */
 const GIVE_UP_MS = 15_000;
@@ -84,6 +86,7 @@ export function reactOnDemand(): void {
     if (!inert) return release("failed");
     state = "starting";
     if (document.documentElement.dataset.reactHydrated === "true") return release("ready");
+    linkWholeStylesheet();
     document.addEventListener("site:react-hydrated", () => release("ready"), { once: true });
     const live = document.createElement("script");
     live.type = "module";

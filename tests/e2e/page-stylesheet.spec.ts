@@ -1,0 +1,149 @@
+import { type Page, expect, test } from "@playwright/test";
+import { routes } from "../support/routes";
+import { gotoHydrated } from "../support/hydration";
+
+/**
+ * Each kept page carries only its part of the stylesheet (server/page-stylesheet.ts). These tests
+ * compare every element's computed style with the part and with the whole stylesheet: the cut may
+ * make the page lighter, never different.
+ */
+
+/**
+ * Opens `path` as the page cache serves it: with its own part of the stylesheet. Twice, so that
+ * the headings' font (`font-display: optional`) is on the device and drawn in both snapshots.
+ */
+async function openPartial(page: Page, path: string) {
+  // The sliders hold still, so that the two snapshots see the same slide.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(path);
+  await page.evaluate(() => document.fonts.ready);
+  await expect(async () => {
+    await gotoHydrated(page, path);
+    await expect(page.locator("style[data-partial]")).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Every element's computed style (and its ::before and ::after) under `root`, in order. */
+function computedStyles(page: Page, root = "body") {
+  return page.evaluate((selector) => {
+    const base = document.querySelector(selector);
+    if (!base) return [];
+    const describe = (style: CSSStyleDeclaration) => {
+      const values: string[] = [];
+      for (let i = 0; i < style.length; i++) {
+        const name = style.item(i);
+        values.push(`${name}:${style.getPropertyValue(name)}`);
+      }
+      return values.sort();
+    };
+    return [base, ...base.querySelectorAll("*")].map((el) => {
+      const label = `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""}`;
+      return {
+        label,
+        values: [
+          ...describe(getComputedStyle(el)),
+          // A pseudo-element exists only with content; most have none, and it is all they say.
+          ...(["::before", "::after"] as const).flatMap((pseudo) => {
+            const style = getComputedStyle(el, pseudo);
+            const values = /^(none|normal)$/.test(style.content)
+              ? [`content:${style.content}`]
+              : describe(style);
+            return values.map((v) => `${pseudo} ${v}`);
+          }),
+        ],
+      };
+    });
+  }, root);
+}
+
+type Styles = Awaited<ReturnType<typeof computedStyles>>;
+
+/** What differs between two snapshots of the same elements, one line per property. */
+function differences(before: Styles, after: Styles): string[] {
+  const lines: string[] = [];
+  if (before.length !== after.length) return [`${before.length} elements, then ${after.length}`];
+  before.forEach((element, i) => {
+    const now = new Set(after[i]!.values);
+    const was = new Set(element.values);
+    for (const value of element.values)
+      if (!now.has(value)) lines.push(`${element.label}: ${value} (part)`);
+    for (const value of after[i]!.values)
+      if (!was.has(value)) lines.push(`${element.label}: ${value} (whole)`);
+  });
+  return lines.slice(0, 40);
+}
+
+/** Links the whole stylesheet, as React does before it starts, and waits until it applies. */
+async function addWholeStylesheet(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const style = document.querySelector<HTMLStyleElement>("style[data-partial]")!;
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = style.dataset.href!;
+        link.onload = () => resolve();
+        link.onerror = () => reject(new Error("the whole stylesheet did not load"));
+        document.head.append(link);
+      }),
+  );
+}
+
+/** Rendered per request, never kept (not in the sitemap): they carry the whole stylesheet. */
+const perRequest = ["/test", "/checkout", "/thank-you"];
+/** The story's days after the first share its page's template and classes. */
+const kept = routes
+  .map((r) => r.path)
+  .filter((path) => !perRequest.includes(path) && !/\/day-[2-9]$/.test(path));
+
+test.describe("a page's own part of the stylesheet", () => {
+  for (const path of kept) {
+    test(`${path} looks exactly as with the whole stylesheet`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openPartial(page, path);
+      const partial = await page.locator("style[data-partial]").textContent();
+      const whole = await (
+        await page.request.get(
+          (await page.locator("style[data-partial]").getAttribute("data-href")) ?? "",
+        )
+      ).text();
+      expect(partial!.length).toBeLessThan(whole.length);
+      const before = await computedStyles(page);
+      await addWholeStylesheet(page);
+      expect(differences(before, await computedStyles(page))).toEqual([]);
+    });
+  }
+
+  test("a page rendered per request carries the whole stylesheet", async ({ request }) => {
+    for (const path of perRequest) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(/<style data-href="\/assets\/app-[\w-]+\.css">/);
+    }
+  });
+
+  test("what the small script builds without React (a service's dialog) is styled by the part", async ({
+    page,
+  }) => {
+    await openPartial(page, "/services");
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: /introductory consultation/i })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    const before = await computedStyles(page, "dialog[open]");
+    expect(before.length).toBeGreaterThan(5);
+    await addWholeStylesheet(page);
+    expect(differences(before, await computedStyles(page, "dialog[open]"))).toEqual([]);
+  });
+
+  test("React links the whole stylesheet before it starts", async ({ page }) => {
+    await openPartial(page, "/values");
+    const href = await page.locator("style[data-partial]").getAttribute("data-href");
+    await expect(page.locator(`link[rel="stylesheet"][href="${href}"]`)).toHaveCount(0);
+    await page.getByRole("contentinfo").getByLabel("Your e-mail for the newsletter").focus();
+    await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
+    await expect(page.locator(`link[rel="stylesheet"][href="${href}"]`)).toHaveCount(1);
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  classesIn,
+  markupTokens,
+  stylesheetFor,
+  withPageStylesheet,
+} from "../../server/page-stylesheet";
+
+const css =
+  "@layer theme,base,utilities;" +
+  "@layer base{h1{margin:0}.prose p{margin:1em}}" +
+  "@layer utilities{.flex{display:flex}.grid{display:grid}" +
+  ".md\\:grid-cols-2{grid-template-columns:1fr 1fr}" +
+  "@media (width>=48rem){.md\\:flex{display:flex}.md\\:block{display:block}}" +
+  ".before\\:content-\\[\\'\\'\\]:before{content:''}" +
+  ".\\32 xl\\:hidden{display:none}" +
+  ":where(.space-y-2>:not(:last-child)){margin:0}" +
+  ".a:not(.b){color:red}.c,.d{color:blue}}" +
+  "@keyframes spin{from{rotate:0}to{rotate:1turn}}" +
+  "@font-face{font-family:X;src:url(x.woff2)}";
+
+describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () => {
+  it("reads the classes a selector needs, escapes undone, what :not() names left out", () => {
+    expect(classesIn(".md\\:grid-cols-2")).toEqual(["md:grid-cols-2"]);
+    expect(classesIn(".before\\:content-\\[\\'\\'\\]:before")).toEqual(["before:content-['']"]);
+    expect(classesIn(".\\32 xl\\:hidden")).toEqual(["2xl:hidden"]);
+    expect(classesIn(".w-\\[calc\\(100vw-2rem\\)\\]")).toEqual(["w-[calc(100vw-2rem)]"]);
+    expect(classesIn(".a:not(.b)")).toEqual(["a"]);
+    expect(classesIn(":is(:where(.group)[aria-expanded=true] *)")).toEqual(["group"]);
+    expect(classesIn("h1")).toEqual([]);
+  });
+
+  it("keeps the rules the page can use and every rule without a class", () => {
+    const out = stylesheetFor(css, new Set(["flex", "md:block", "a", "d", "2xl:hidden"]));
+    expect(out).toContain("h1{margin:0}");
+    expect(out).toContain(".flex{display:flex}");
+    expect(out).toContain(".md\\:block{display:block}");
+    expect(out).toContain(".\\32 xl\\:hidden");
+    expect(out).toContain(".a:not(.b)");
+    expect(out).toContain("@keyframes spin");
+    expect(out).toContain("@font-face");
+    expect(out).not.toContain("space-y-2"); // not on the page
+    expect(out).not.toContain(".grid{");
+    expect(out).not.toContain(".md\\:flex");
+    expect(out).not.toContain(".prose p");
+    // of a selector list, only the usable part stays
+    expect(out).toContain(".d{color:blue}");
+    expect(out).not.toContain(".c");
+  });
+
+  it("drops a media query or layer block left empty, never the layer order", () => {
+    const out = stylesheetFor(css, new Set());
+    expect(out).not.toContain("@media");
+    expect(out).toContain("@layer theme,base,utilities;");
+    expect(out).not.toContain("space-y-2");
+  });
+
+  it("cuts a page's inline stylesheet by the classes in its markup and marks it partial", () => {
+    const html =
+      `<html><head><style data-href="/assets/app-1.css">${css}</style></head>` +
+      `<body><p class="flex  before:content-[&#x27;&#x27;]">x</p><b class="md:block">y</b></body></html>`;
+    const out = withPageStylesheet(html, new Set(["grid"]));
+    expect(out).toContain('<style data-href="/assets/app-1.css" data-partial="">');
+    expect(out).toContain(".flex{");
+    expect(out).toContain(".before\\:content-\\[\\'\\'\\]:before");
+    expect(out).toContain(".md\\:block");
+    expect(out).toContain(".grid{"); // kept for the scripts that write markup
+    expect(out).not.toContain(".md\\:flex");
+    expect(out.endsWith('<b class="md:block">y</b></body></html>')).toBe(true);
+    expect(withPageStylesheet("<html><body>no style</body></html>", new Set())).toBe(
+      "<html><body>no style</body></html>",
+    );
+  });
+
+  it("takes every word of the scripts that write markup, and refuses a missing one", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "markup-"));
+    writeFileSync(
+      path.join(dir, "a.js"),
+      `e.className="toast grid gap-1";t.classList.toggle('bg-teal-700',o);x=\`mt-5 \${y}\``,
+    );
+    const tokens = markupTokens(dir, ["/a.js"]);
+    for (const t of ["toast", "grid", "gap-1", "bg-teal-700", "mt-5"]) expect(tokens).toContain(t);
+    expect(() => markupTokens(dir, ["/missing.js"])).toThrow();
+  });
+});
