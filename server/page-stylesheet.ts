@@ -1,20 +1,27 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import postcss, { type Root } from "postcss";
+import selectorParser from "postcss-selector-parser";
 
 /**
  * Each kept page carries only the part of the stylesheet it uses (docs/decisions/017). The whole
  * stylesheet is about 46 KB, 7 KB brotli: half of a words-only page's HTML, which then needed a
  * second round trip (more than the 14 KB a new connection's first flight carries). A rule stays
- * when every class its selector names is in the page's markup, or is written by the site's small
- * script or the service worker (`markupTokens`); rules without classes (the base styles, fonts,
- * keyframes) always stay. The page's <style> is marked `data-partial`: React, whose components
+ * when every class and element its selector needs is in the page's markup, or is written by the
+ * site's small script or the service worker (`markupTokens`); fonts, keyframes and the layer order
+ * always stay, and a custom property stays when something left reads it. The page's <style> is
+ * marked `data-partial`: React, whose components
  * render classes the page may not have, links the whole stylesheet before it starts
  * (app/enhance/react-on-demand.ts).
  */
 
 const STYLE = /<style data-href="([^"]+)">([\s\S]*?)<\/style>/;
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+const TAG = /<([a-zA-Z][a-zA-Z0-9-]*)/g;
+/** a custom property read in a style attribute or by a script: `var(--name` */
+const STYLE_VARIABLE = /var\((--[\w-]+)/g;
+/** Elements every page has, written by the HTML parser when the markup leaves them out. */
+const IMPLIED = ["<html", "<head", "<body", "<tbody"];
 
 const parsed = new Map<string, Root>();
 /** Cut stylesheets by the page's classes: a kept page is rendered again every minute or so. */
@@ -29,6 +36,8 @@ export function withPageStylesheet(html: string, alsoKeep: ReadonlySet<string>):
   for (const [, value] of html.matchAll(CLASS_ATTRIBUTE)) {
     for (const token of decodeEntities(value ?? "").split(/\s+/)) if (token) tokens.add(token);
   }
+  for (const [, tag] of html.matchAll(TAG)) tokens.add(`<${tag!.toLowerCase()}`);
+  for (const [, name] of html.matchAll(STYLE_VARIABLE)) tokens.add(name!);
   const key = `${href}\n${[...tokens].sort().join(" ")}`;
   let partial = cut.get(key);
   if (partial === undefined) {
@@ -43,7 +52,10 @@ export function withPageStylesheet(html: string, alsoKeep: ReadonlySet<string>):
   );
 }
 
-/** The rules of `css` that can apply to markup whose classes are `tokens`. */
+/**
+ * The rules of `css` that can apply to markup whose classes and elements are `tokens` (an element
+ * as `<name`, a custom property read outside the stylesheet as `--name`).
+ */
 export function stylesheetFor(css: string, tokens: ReadonlySet<string>): string {
   let root = parsed.get(css);
   if (!root) {
@@ -59,9 +71,13 @@ export function stylesheetFor(css: string, tokens: ReadonlySet<string>): string 
       /keyframes$/i.test((rule.parent as { name: string }).name)
     )
       return;
-    const usable = rule.selectors.filter((selector) =>
-      classesIn(selector).every((name) => tokens.has(name)),
-    );
+    const usable = rule.selectors.filter((selector) => {
+      const { classes, elements } = needs(selector);
+      return (
+        classes.every((name) => tokens.has(name)) &&
+        elements.every((name) => IMPLIED.includes(`<${name}`) || tokens.has(`<${name}`))
+      );
+    });
     if (usable.length === 0) rule.remove();
     else if (usable.length < rule.selectors.length) rule.selectors = usable;
   });
@@ -76,49 +92,97 @@ export function stylesheetFor(css: string, tokens: ReadonlySet<string>): string 
       }
     });
   }
+  withoutUnreadProperties(copy, tokens);
   return copy.toString();
 }
 
 /**
- * The class names a selector needs on the page. What is inside `:not(…)` is left out: a class
- * there must be absent, so its absence never makes a rule useless.
+ * Custom properties nothing reads any more go: their values on `:root` (the theme), their
+ * defaults for every element (Tailwind's fallback where @property is missing) and their
+ * @property rules. A property is read by a declaration left, by another property that is read, or
+ * outside the stylesheet (a `--name` token). A utility's own custom properties stay with it.
  */
-export function classesIn(selector: string): string[] {
-  const needed = withoutNot(selector);
-  const names: string[] = [];
-  for (const [, escaped] of needed.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\.|[\w-])+)/g)) {
-    names.push(unescapeCss(escaped ?? ""));
-  }
-  return names;
-}
-
-function withoutNot(selector: string): string {
-  let out = "";
-  let i = 0;
-  while (i < selector.length) {
-    if (selector.startsWith(":not(", i)) {
-      let depth = 0;
-      let j = i + 4;
-      for (; j < selector.length; j++) {
-        if (selector[j] === "\\") j++;
-        else if (selector[j] === "(") depth++;
-        else if (selector[j] === ")" && --depth === 0) break;
+function withoutUnreadProperties(root: Root, tokens: ReadonlySet<string>): void {
+  const reads = (value: string) => [...value.matchAll(STYLE_VARIABLE)].map(([, name]) => name!);
+  const values = new Map<string, string[]>();
+  const read = new Set<string>();
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith("--"))
+      values.set(decl.prop, [...(values.get(decl.prop) ?? []), decl.value]);
+    else for (const name of reads(decl.value)) read.add(name);
+  });
+  for (const token of tokens) if (token.startsWith("--")) read.add(token);
+  const pending = [...read];
+  while (pending.length > 0) {
+    for (const value of values.get(pending.pop()!) ?? []) {
+      for (const name of reads(value)) {
+        if (!read.has(name)) {
+          read.add(name);
+          pending.push(name);
+        }
       }
-      i = j + 1;
-    } else {
-      if (selector[i] === "\\") out += selector[i++];
-      out += selector[i++] ?? "";
     }
   }
-  return out;
+  const isDefaults = (selector: string) =>
+    /^(:root|:host|\*|:before|:after|::backdrop|,)+$/.test(selector.replace(/\s/g, ""));
+  root.walkDecls((decl) => {
+    if (!decl.prop.startsWith("--") || read.has(decl.prop)) return;
+    const rule = decl.parent;
+    if (rule?.type === "rule" && isDefaults((rule as { selector: string }).selector)) decl.remove();
+  });
+  root.walkAtRules("property", (atRule) => {
+    if (!read.has(atRule.params.trim())) atRule.remove();
+  });
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+  let emptied = true;
+  while (emptied) {
+    emptied = false;
+    root.walkAtRules((atRule) => {
+      if (atRule.nodes && atRule.nodes.length === 0) {
+        atRule.remove();
+        emptied = true;
+      }
+    });
+  }
 }
 
-function unescapeCss(text: string): string {
-  return text.replace(
-    /\\([0-9a-fA-F]{1,6})\s?|\\(.)/g,
-    (_, hex: string | undefined, char: string) =>
-      hex ? String.fromCodePoint(parseInt(hex, 16)) : char,
-  );
+const needed = new Map<string, { classes: string[]; elements: string[] }>();
+
+/**
+ * The classes and elements a selector needs on the page. Only what must be there counts: nothing
+ * inside `:not(…)` (it must be absent), nor in a pseudo-class other than :is, :where and :has
+ * (`:lang(en)` names a language, not an element).
+ */
+export function needs(selector: string): { classes: string[]; elements: string[] } {
+  let found = needed.get(selector);
+  if (found) return found;
+  const classes: string[] = [];
+  const elements: string[] = [];
+  const required = (node: selectorParser.Node) => {
+    for (let parent = node.parent; parent; parent = parent.parent) {
+      if (parent.type === "pseudo" && !/^:(is|where|has)$/i.test(parent.value)) return false;
+    }
+    return true;
+  };
+  selectorParser((root) => {
+    root.walkClasses((node) => {
+      if (required(node)) classes.push(node.value);
+    });
+    root.walkTags((node) => {
+      if (required(node)) elements.push(node.value.toLowerCase());
+    });
+  }).processSync(selector);
+  found = { classes, elements };
+  if (needed.size > 10_000) needed.clear();
+  needed.set(selector, found);
+  return found;
+}
+
+/** The class names a selector needs on the page (see `needs`). */
+export function classesIn(selector: string): string[] {
+  return needs(selector).classes;
 }
 
 function decodeEntities(text: string): string {
@@ -146,7 +210,14 @@ export function markupTokens(clientDir: string, files: readonly string[]): Set<s
     const text = readFileSync(path.join(clientDir, file), "utf8");
     // Split as Tailwind's scanner does: every run of characters between quotes, spaces and
     // braces is a candidate. Words of code come along too, which only keeps a rule or two more.
-    for (const token of text.split(/[\s"'`;{}]+/)) if (token) tokens.add(token);
+    for (const token of text.split(/[\s"'`;{}]+/)) {
+      if (!token) continue;
+      tokens.add(token);
+      // an element the script creates (`createElement("dialog")`) or writes (`<aside `)
+      if (/^[a-z][a-z0-9-]*$/.test(token)) tokens.add(`<${token}`);
+    }
+    for (const [, tag] of text.matchAll(TAG)) tokens.add(`<${tag!.toLowerCase()}`);
+    for (const [, name] of text.matchAll(STYLE_VARIABLE)) tokens.add(name!);
   }
   return tokens;
 }

@@ -32,6 +32,9 @@ function computedStyles(page: Page, root = "body") {
       const values: string[] = [];
       for (let i = 0; i < style.length; i++) {
         const name = style.item(i);
+        // Custom properties nothing reads are left out of the part; whatever reads one shows
+        // in the properties that draw the page.
+        if (name.startsWith("--")) continue;
         values.push(`${name}:${style.getPropertyValue(name)}`);
       }
       return values.sort();

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   classesIn,
+  needs,
   markupTokens,
   stylesheetFor,
   withPageStylesheet,
@@ -11,8 +12,13 @@ import {
 
 const css =
   "@layer theme,base,utilities;" +
-  "@layer base{h1{margin:0}.prose p{margin:1em}}" +
-  "@layer utilities{.flex{display:flex}.grid{display:grid}" +
+  "@layer base{h1{margin:0}table{border:0}:where(select:is([multiple])) optgroup{margin:0}" +
+  "html:lang(en){quotes:auto}.prose p{margin:1em}}" +
+  ":root{--color-a:red;--color-b:blue;--spacing:4px;--unused:1px}" +
+  "@property --tw-shadow{syntax:'*';inherits:false}@property --tw-blur{syntax:'*';inherits:false}" +
+  "*,:before,:after{--tw-shadow:0 0 #0000;--tw-blur:0}" +
+  "@layer utilities{.flex{display:flex;gap:var(--spacing)}.grid{display:grid}" +
+  ".shadow{--tw-shadow:0 1px var(--color-a);box-shadow:var(--tw-shadow)}" +
   ".md\\:grid-cols-2{grid-template-columns:1fr 1fr}" +
   "@media (width>=48rem){.md\\:flex{display:flex}.md\\:block{display:block}}" +
   ".before\\:content-\\[\\'\\'\\]:before{content:''}" +
@@ -24,6 +30,10 @@ const css =
 
 describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () => {
   it("reads the classes a selector needs, escapes undone, what :not() names left out", () => {
+    expect(needs("ul>li.a:not(p) a:is(b, .c)")).toEqual({
+      classes: ["a", "c"],
+      elements: ["ul", "li", "a", "b"],
+    });
     expect(classesIn(".md\\:grid-cols-2")).toEqual(["md:grid-cols-2"]);
     expect(classesIn(".before\\:content-\\[\\'\\'\\]:before")).toEqual(["before:content-['']"]);
     expect(classesIn(".\\32 xl\\:hidden")).toEqual(["2xl:hidden"]);
@@ -34,9 +44,15 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
   });
 
   it("keeps the rules the page can use and every rule without a class", () => {
-    const out = stylesheetFor(css, new Set(["flex", "md:block", "a", "d", "2xl:hidden"]));
+    const out = stylesheetFor(
+      css,
+      new Set(["flex", "md:block", "a", "d", "2xl:hidden", "<h1", "<p", "<optgroup"]),
+    );
     expect(out).toContain("h1{margin:0}");
-    expect(out).toContain(".flex{display:flex}");
+    expect(out).not.toContain("table{"); // no table on the page
+    expect(out).not.toContain("optgroup"); // an optgroup, but no select
+    expect(out).toContain("html:lang(en)"); // "en" is a language, html is always there
+    expect(out).toContain(".flex{display:flex;");
     expect(out).toContain(".md\\:block{display:block}");
     expect(out).toContain(".\\32 xl\\:hidden");
     expect(out).toContain(".a:not(.b)");
@@ -51,6 +67,22 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
     expect(out).not.toContain(".c");
   });
 
+  it("keeps the custom properties something left reads, and those a page or script reads", () => {
+    const plain = stylesheetFor(css, new Set(["flex"]));
+    expect(plain).toContain("--spacing:4px");
+    expect(plain).not.toContain("--color-a");
+    expect(plain).not.toContain("--unused");
+    expect(plain).not.toContain("@property");
+    expect(plain).not.toContain("--tw-blur");
+    const shadowed = stylesheetFor(css, new Set(["shadow", "--unused"]));
+    expect(shadowed).toContain("--color-a:red"); // read by --tw-shadow, which box-shadow reads
+    expect(shadowed).not.toContain("--color-b");
+    expect(shadowed).toContain("@property --tw-shadow");
+    expect(shadowed).toContain("--tw-shadow:0 0 #0000");
+    expect(shadowed).not.toContain("@property --tw-blur");
+    expect(shadowed).toContain("--unused:1px");
+  });
+
   it("drops a media query or layer block left empty, never the layer order", () => {
     const out = stylesheetFor(css, new Set());
     expect(out).not.toContain("@media");
@@ -61,7 +93,8 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
   it("cuts a page's inline stylesheet by the classes in its markup and marks it partial", () => {
     const html =
       `<html><head><style data-href="/assets/app-1.css">${css}</style></head>` +
-      `<body><p class="flex  before:content-[&#x27;&#x27;]">x</p><b class="md:block">y</b></body></html>`;
+      `<body><p class="flex  before:content-[&#x27;&#x27;]">x</p><b class="md:block">y</b>` +
+      `<h1 style="color:var(--color-b)">z</h1></body></html>`;
     const out = withPageStylesheet(html, new Set(["grid"]));
     expect(out).toContain('<style data-href="/assets/app-1.css" data-partial="">');
     expect(out).toContain(".flex{");
@@ -69,7 +102,9 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
     expect(out).toContain(".md\\:block");
     expect(out).toContain(".grid{"); // kept for the scripts that write markup
     expect(out).not.toContain(".md\\:flex");
-    expect(out.endsWith('<b class="md:block">y</b></body></html>')).toBe(true);
+    expect(out).toContain("h1{margin:0}");
+    expect(out).toContain("--color-b:blue"); // read by the h1's style attribute
+    expect(out.endsWith('<h1 style="color:var(--color-b)">z</h1></body></html>')).toBe(true);
     expect(withPageStylesheet("<html><body>no style</body></html>", new Set())).toBe(
       "<html><body>no style</body></html>",
     );
@@ -79,10 +114,22 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
     const dir = mkdtempSync(path.join(tmpdir(), "markup-"));
     writeFileSync(
       path.join(dir, "a.js"),
-      `e.className="toast grid gap-1";t.classList.toggle('bg-teal-700',o);x=\`mt-5 \${y}\``,
+      `e.className="toast grid gap-1";t.classList.toggle('bg-teal-700',o);x=\`mt-5 \${y}\`;` +
+        `d=document.createElement("dialog");h='<aside class="p-2">';s.style.width="var(--w)"`,
     );
     const tokens = markupTokens(dir, ["/a.js"]);
-    for (const t of ["toast", "grid", "gap-1", "bg-teal-700", "mt-5"]) expect(tokens).toContain(t);
+    for (const t of [
+      "toast",
+      "grid",
+      "gap-1",
+      "bg-teal-700",
+      "mt-5",
+      "p-2",
+      "<dialog",
+      "<aside",
+      "--w",
+    ])
+      expect(tokens).toContain(t);
     expect(() => markupTokens(dir, ["/missing.js"])).toThrow();
   });
 });
