@@ -66,7 +66,9 @@ export function HomeHero() {
             <HeroVideo />
           </div>
           <blockquote className="relative mt-5 ml-auto max-w-md rounded-2xl bg-teal-800 px-6 py-5 text-teal-50 shadow-xl before:absolute before:-top-2 before:right-16 before:size-4 before:rotate-45 before:bg-teal-800 before:content-['']">
-            <p className="font-display text-lg leading-snug font-semibold text-white">“{hero.quote}”</p>
+            <p className="font-display text-lg leading-snug font-semibold text-white">
+              “{hero.quote}”
+            </p>
             <footer className="mt-3 text-sm text-teal-100">
               {practice.leadCounsellor}, Lead Counsellor
             </footer>
