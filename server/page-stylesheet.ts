@@ -81,19 +81,29 @@ export function stylesheetFor(css: string, tokens: ReadonlySet<string>): string 
     if (usable.length === 0) rule.remove();
     else if (usable.length < rule.selectors.length) rule.selectors = usable;
   });
-  // At-rules left empty (@media, @supports) go too; a bare `@layer a, b;` has no block and stays.
+  withoutUnreadProperties(copy, tokens);
+  withoutEmptyBlocks(copy);
+  return copy.toString();
+}
+
+/**
+ * Rules and at-rules left empty (@media, @supports, @layer blocks) go, from the inside out; a bare
+ * `@layer a, b;` has no block and stays.
+ */
+function withoutEmptyBlocks(root: Root): void {
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
   let emptied = true;
   while (emptied) {
     emptied = false;
-    copy.walkAtRules((atRule) => {
+    root.walkAtRules((atRule) => {
       if (atRule.nodes && atRule.nodes.length === 0) {
         atRule.remove();
         emptied = true;
       }
     });
   }
-  withoutUnreadProperties(copy, tokens);
-  return copy.toString();
 }
 
 /**
@@ -133,19 +143,6 @@ function withoutUnreadProperties(root: Root, tokens: ReadonlySet<string>): void 
   root.walkAtRules("property", (atRule) => {
     if (!read.has(atRule.params.trim())) atRule.remove();
   });
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
-  });
-  let emptied = true;
-  while (emptied) {
-    emptied = false;
-    root.walkAtRules((atRule) => {
-      if (atRule.nodes && atRule.nodes.length === 0) {
-        atRule.remove();
-        emptied = true;
-      }
-    });
-  }
 }
 
 const needed = new Map<string, { classes: string[]; elements: string[] }>();
