@@ -21,9 +21,9 @@ import { SiteHeader } from "./components/SiteHeader";
 import { ToastOutlet } from "./components/ToastOutlet";
 import { keepPageAfterUnreachable } from "./lib/forms/revalidate";
 
-// The stylesheet is written into the page (InlineStylesheet) and the headings' font is not
-// preloaded: its fallback in app.css has Fraunces' metrics, so it may arrive after the first
-// paint without moving anything (docs/decisions/017).
+// The stylesheet is written into the page (InlineStylesheet; a kept page carries only its own part,
+// docs/decisions/026) and the headings' font is not preloaded: its fallback in app.css has
+// Fraunces' metrics, so it may arrive after the first paint without moving anything (017).
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
