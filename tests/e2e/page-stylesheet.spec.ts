@@ -148,5 +148,16 @@ test.describe("a page's own part of the stylesheet", () => {
     await page.getByRole("contentinfo").getByLabel("Your e-mail for the newsletter").focus();
     await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
     await expect(page.locator(`link[rel="stylesheet"][href="${href}"]`)).toHaveCount(1);
+    // A page reached by React's own link brings classes /values does not have: they are styled.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Services" })
+      .click();
+    const tab = page.getByRole("tab", { selected: true });
+    await expect(tab).toBeVisible();
+    await expect(page.locator("style[data-partial]")).toHaveCount(1); // no reload
+    await expect(tab).toHaveCSS("background-color", "rgb(29, 77, 74)"); // data-[state=active]:bg-teal-800
+    await expect(page.locator(`link[rel="stylesheet"][href="${href}"]`)).toHaveCount(1);
   });
 });
