@@ -26,7 +26,7 @@ test("the first paint needs only the HTML: stylesheet inlined, no preloads in th
   for (const path of ["/faq", "/contact", "/"]) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head, path).toMatch(/<style data-href="\/assets\/app-[\w-]+\.css">/);
+    expect(head, path).toMatch(/<style data-href="\/assets\/app-[\w-]+\.css"( data-partial="")?>/);
     expect(head, path).not.toContain('rel="stylesheet"');
     expect(head, path).not.toContain("modulepreload");
     expect(head, path).not.toContain('rel="preload"');
