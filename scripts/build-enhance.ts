@@ -39,10 +39,11 @@ const result = await build({
 const [file, output] = Object.entries(result.metafile.outputs).find(
   ([, out]) => out.entryPoint === "app/enhance/main.ts",
 )!;
-const src = `/${path.relative(outdir, path.join(root, file)).split(path.sep).join("/")}`;
+/** an output's URL under build/client */
+const url = (out: string) =>
+  `/${path.relative(outdir, path.join(root, out)).split(path.sep).join("/")}`;
+const src = url(file);
 // Every file of the build: the server keeps the classes they write in each page's stylesheet.
-const files = Object.keys(result.metafile.outputs).map(
-  (out) => `/${path.relative(outdir, path.join(root, out)).split(path.sep).join("/")}`,
-);
+const files = Object.keys(result.metafile.outputs).map(url);
 writeFileSync(path.join(root, ENHANCE_MANIFEST), JSON.stringify({ src, files }));
 console.log(`enhance script: ${src}, ${(output.bytes / 1024).toFixed(1)} KB`);

@@ -13,7 +13,7 @@ import { formGuard } from "./form-guard";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
 import { assetReader } from "./document-assets";
-import { markupTokens, withPageStylesheet } from "./page-stylesheet";
+import { markupTokens, pageStylesheets } from "./page-stylesheet";
 import { type PageCache, createPageCache } from "./page-cache";
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./retention";
 import { createServices } from "./services";
@@ -222,8 +222,7 @@ const lowercasePaths: RequestHandler = (req, res, next) => {
 function pageStylesheet(deps: AppDeps, logger: Logger): ((html: string) => string) | undefined {
   if (!deps.clientDir || !deps.markupFiles) return undefined;
   try {
-    const keep = markupTokens(deps.clientDir, deps.markupFiles);
-    return (html) => withPageStylesheet(html, keep);
+    return pageStylesheets(markupTokens(deps.clientDir, deps.markupFiles));
   } catch (error) {
     logger.warn(
       { err: { message: String(error) } },

@@ -4,15 +4,14 @@ import postcss, { type Root } from "postcss";
 import selectorParser from "postcss-selector-parser";
 
 /**
- * Each kept page carries only the part of the stylesheet it uses (docs/decisions/017). The whole
+ * Each kept page carries only the part of the stylesheet it uses (docs/decisions/026). The whole
  * stylesheet is about 46 KB, 7 KB brotli: half of a words-only page's HTML, which then needed a
  * second round trip (more than the 14 KB a new connection's first flight carries). A rule stays
  * when every class and element its selector needs is in the page's markup, or is written by the
  * site's small script or the service worker (`markupTokens`); fonts, keyframes and the layer order
  * always stay, and a custom property stays when something left reads it. The page's <style> is
- * marked `data-partial`: React, whose components
- * render classes the page may not have, links the whole stylesheet before it starts
- * (app/enhance/react-on-demand.ts).
+ * marked `data-partial`: React, whose components render classes the page may not have, links the
+ * whole stylesheet before it starts (app/lib/whole-stylesheet.ts).
  */
 
 const STYLE = /<style data-href="([^"]+)">([\s\S]*?)<\/style>/;
@@ -24,32 +23,44 @@ const STYLE_VARIABLE = /var\((--[\w-]+)/g;
 const IMPLIED = ["<html", "<head", "<body", "<tbody"];
 
 const parsed = new Map<string, Root>();
-/** Cut stylesheets by the page's classes: a kept page is rendered again every minute or so. */
-const cut = new Map<string, string>();
 
-/** The page with its inline stylesheet cut to the rules it can use; unchanged without one. */
-export function withPageStylesheet(html: string, alsoKeep: ReadonlySet<string>): string {
-  const match = STYLE.exec(html);
-  if (!match) return html;
-  const [whole, href, css] = match;
-  const tokens = new Set(alsoKeep);
+/**
+ * How kept pages are cut: the page's inline stylesheet reduced to the rules it can use, with
+ * `alsoKeep` (the words of the scripts that write markup) counted as on every page; a page without
+ * an inline stylesheet is returned as it is. Each cut is remembered by the page's own words, since a
+ * kept page is rendered again every minute or so and mostly comes out the same.
+ */
+export function pageStylesheets(alsoKeep: ReadonlySet<string>): (html: string) => string {
+  const cut = new Map<string, string>();
+  return (html) => {
+    const match = STYLE.exec(html);
+    if (!match) return html;
+    const [whole, href, css] = match;
+    const own = pageTokens(html);
+    const key = `${href}\n${[...own].sort().join(" ")}`;
+    let partial = cut.get(key);
+    if (partial === undefined) {
+      partial = stylesheetFor(css ?? "", new Set([...alsoKeep, ...own]));
+      if (cut.size >= 200) cut.clear();
+      cut.set(key, partial);
+    }
+    return (
+      html.slice(0, match.index) +
+      `<style data-href="${href}" data-partial="">${partial}</style>` +
+      html.slice(match.index + whole.length)
+    );
+  };
+}
+
+/** The classes, elements (`<name`) and custom properties read in style attributes of a page. */
+function pageTokens(html: string): Set<string> {
+  const tokens = new Set<string>();
   for (const [, value] of html.matchAll(CLASS_ATTRIBUTE)) {
     for (const token of decodeEntities(value ?? "").split(/\s+/)) if (token) tokens.add(token);
   }
   for (const [, tag] of html.matchAll(TAG)) tokens.add(`<${tag!.toLowerCase()}`);
   for (const [, name] of html.matchAll(STYLE_VARIABLE)) tokens.add(name!);
-  const key = `${href}\n${[...tokens].sort().join(" ")}`;
-  let partial = cut.get(key);
-  if (partial === undefined) {
-    partial = stylesheetFor(css ?? "", tokens);
-    if (cut.size >= 200) cut.clear();
-    cut.set(key, partial);
-  }
-  return (
-    html.slice(0, match.index) +
-    `<style data-href="${href}" data-partial="">${partial}</style>` +
-    html.slice(match.index + whole.length)
-  );
+  return tokens;
 }
 
 /**
@@ -175,11 +186,6 @@ export function needs(selector: string): { classes: string[]; elements: string[]
   if (needed.size > 10_000) needed.clear();
   needed.set(selector, found);
   return found;
-}
-
-/** The class names a selector needs on the page (see `needs`). */
-export function classesIn(selector: string): string[] {
-  return needs(selector).classes;
 }
 
 function decodeEntities(text: string): string {

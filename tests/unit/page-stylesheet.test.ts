@@ -2,13 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  classesIn,
-  needs,
-  markupTokens,
-  stylesheetFor,
-  withPageStylesheet,
-} from "../../server/page-stylesheet";
+import { needs, markupTokens, stylesheetFor, pageStylesheets } from "../../server/page-stylesheet";
 
 const css =
   "@layer theme,base,utilities;" +
@@ -27,6 +21,8 @@ const css =
   ".a:not(.b){color:red}.c,.d{color:blue}}" +
   "@keyframes spin{from{rotate:0}to{rotate:1turn}}" +
   "@font-face{font-family:X;src:url(x.woff2)}";
+
+const classesIn = (selector: string) => needs(selector).classes;
 
 describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () => {
   it("reads the classes a selector needs, escapes undone, what :not() names left out", () => {
@@ -95,7 +91,7 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
       `<html><head><style data-href="/assets/app-1.css">${css}</style></head>` +
       `<body><p class="flex  before:content-[&#x27;&#x27;]">x</p><b class="md:block">y</b>` +
       `<h1 style="color:var(--color-b)">z</h1></body></html>`;
-    const out = withPageStylesheet(html, new Set(["grid"]));
+    const out = pageStylesheets(new Set(["grid"]))(html);
     expect(out).toContain('<style data-href="/assets/app-1.css" data-partial="">');
     expect(out).toContain(".flex{");
     expect(out).toContain(".before\\:content-\\[\\'\\'\\]:before");
@@ -105,7 +101,7 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
     expect(out).toContain("h1{margin:0}");
     expect(out).toContain("--color-b:blue"); // read by the h1's style attribute
     expect(out.endsWith('<h1 style="color:var(--color-b)">z</h1></body></html>')).toBe(true);
-    expect(withPageStylesheet("<html><body>no style</body></html>", new Set())).toBe(
+    expect(pageStylesheets(new Set())("<html><body>no style</body></html>")).toBe(
       "<html><body>no style</body></html>",
     );
   });
