@@ -17,6 +17,7 @@ import { markupTokens, pageStylesheets } from "./page-stylesheet";
 import { type PageCache, createPageCache } from "./page-cache";
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./retention";
 import { createServices } from "./services";
+import { shippedContent } from "../app/content/documents";
 import { type JobSchedule, statusEndpoint } from "./status";
 import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps) {
     assetText,
     log: (level, msg, fields) => logger[level](fields ?? {}, msg),
     services,
+    content: shippedContent(),
   });
   // Development renders every request afresh, so that edits show at once.
   if (typeof deps.build !== "function" && !deps.devMiddleware) {

@@ -80,6 +80,16 @@ const envSchema = z.object({
     }),
   TRUST_PROXY: flag,
   RETENTION_DAYS: positiveInt(365).refine((d) => d >= 1, { message: "must be at least 1" }),
+  EDITOR_EMAILS: optionalString
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((a) => a.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((a) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(a)), {
+      message: "must be e-mail addresses separated by commas",
+    }),
   LOG_LEVEL: optionalString
     .refine((v) => v === undefined || /^(fatal|error|warn|info|debug|trace|silent)$/.test(v), {
       message: "must be a pino level",
@@ -156,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
       newsletterFormId: e.HUBSPOT_NEWSLETTER_FORM_ID,
       apiUrl: e.HUBSPOT_API_URL.replace(/\/+$/, ""),
     },
+    /** who may sign in at /admin and edit the site (lower case); empty = editing is off */
+    editorEmails: e.EDITOR_EMAILS,
     testimonialsApiUrl: e.TESTIMONIALS_API_URL?.replace(/\/+$/, ""),
     schedulingUrl: e.SCHEDULING_URL,
     gaMeasurementId: e.GA_MEASUREMENT_ID,

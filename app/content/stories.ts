@@ -1,7 +1,7 @@
 import type { Story } from "./types";
 
 /** The closing lines shared by every e-mail; lines starting with these icons become Register buttons. */
-const webinarDetails: string[] = [
+export const storyWebinarLines: string[] = [
   "📅 Saturday, August 31st, 4:00 PM WAT, live online",
   "💰 Free to attend",
   "📝 Registration is required, and seats are limited",
@@ -28,7 +28,7 @@ export const stories: Story[] = [
       "Over the next few days, I'll share a story each day about a different thread. Then I'd love you to join me for a free live webinar, The Hidden Thread, where we'll look at how to find these patterns in your own relationship and begin to untangle them.",
       "With warmth,",
       "Dr. Adaeze Okafor",
-      ...webinarDetails,
+      ...storyWebinarLines,
     ].join("\n"),
     image: "story-day-1",
   },
@@ -52,7 +52,7 @@ export const stories: Story[] = [
       "If you'd like to discover the unspoken expectations shaping your own relationship, I'll walk you through it at our free webinar.",
       "Until tomorrow,",
       "Dr. Adaeze",
-      ...webinarDetails,
+      ...storyWebinarLines,
     ].join("\n"),
     image: "story-day-2",
   },
@@ -75,7 +75,7 @@ export const stories: Story[] = [
       "At the webinar, I'll share how to recognise an old wound at work in your relationships, whether you are single, dating or married.",
       "Gently,",
       "Dr. Adaeze",
-      ...webinarDetails,
+      ...storyWebinarLines,
     ].join("\n"),
     image: "story-day-3",
   },
@@ -98,7 +98,7 @@ export const stories: Story[] = [
       "If you are apart from your partner, or preparing to relocate, the webinar will help you spot the threads that distance tends to pull tight, and how to keep your connection strong.",
       "Warmly,",
       "Dr. Adaeze",
-      ...webinarDetails,
+      ...storyWebinarLines,
     ].join("\n"),
     image: "story-day-4",
   },
@@ -122,7 +122,7 @@ export const stories: Story[] = [
       "At Saturday's webinar I'll help you uncover the roles you and your partner may still be playing.",
       "With care,",
       "Dr. Adaeze",
-      ...webinarDetails,
+      ...storyWebinarLines,
     ].join("\n"),
     image: "story-day-5",
   },
@@ -146,7 +146,7 @@ export const stories: Story[] = [
       "That is exactly what we will do together on Saturday. I'll show you how to find the threads in your own story, whether you are married, dating or single, and how to start changing them. I would love to see you there.",
       "With hope,",
       "Dr. Adaeze Okafor",
-      ...webinarDetails,
+      ...storyWebinarLines,
     ].join("\n"),
     image: "story-day-6",
   },

@@ -1,3 +1,4 @@
+import type { DocumentId, SiteContent } from "~/content/documents";
 import type { BookingInput, CheckoutInput, ContactInput, NewsletterInput } from "./forms/schemas";
 
 /**
@@ -23,6 +24,132 @@ export interface SiteLoadContext {
   clientIp: string;
   /** server-side capabilities, built once at start by server/services.ts */
   services: SiteServices;
+  /**
+   * The published content of every document (app/content/documents.ts) as of this request, or,
+   * for a signed-in editor's preview, the published content with their draft in place.
+   */
+  content: SiteContent;
+  /** the practice's editor (server/auth, server/content); absent when EDITOR_EMAILS is unset */
+  editor?: EditorServices;
+}
+
+/** A signed-in editor. */
+export interface Editor {
+  email: string;
+}
+
+/** What the editor's routes (app/routes/admin/) may ask of the server. */
+export interface EditorServices {
+  auth: EditorAuth;
+  content: ContentEditing;
+  photos: PhotoUploads;
+}
+
+export interface EditorAuth {
+  /** the editor signed in on this request, or null (an ended or revoked session is null) */
+  currentEditor(request: Request): Promise<Editor | null>;
+  /**
+   * the signed-in editor, or throws a redirect to /admin (the sign-in form); every editor loader
+   * and action starts with it
+   */
+  requireEditor(request: Request): Promise<Editor>;
+}
+
+export interface ContentEditing {
+  /** the published version number of each document, and when and by whom */
+  summary(): Promise<DocumentSummary[]>;
+  /** the published value of a document, and the editor's saved draft if there is one */
+  load(doc: DocumentId): Promise<{ published: DocumentVersion; draft?: DocumentDraft }>;
+  saveDraft(
+    doc: DocumentId,
+    value: unknown,
+    baseVersion: number,
+    editor: Editor,
+  ): Promise<PublishResult>;
+  discardDraft(doc: DocumentId, editor: Editor): Promise<void>;
+  /**
+   * validates and publishes; refused when `baseVersion` is not the live version (another editor
+   * published since). `requestKey` is the form's idempotency key: a repeat answers the first
+   * outcome and never publishes twice. `publishAt` (ISO) schedules it.
+   */
+  publish(
+    doc: DocumentId,
+    value: unknown,
+    options: { baseVersion: number; requestKey?: string; publishAt?: string; editor: Editor },
+  ): Promise<PublishResult>;
+  /** publishes an earlier version's value again, as a new version */
+  restore(
+    doc: DocumentId,
+    version: number,
+    options: { baseVersion: number; editor: Editor },
+  ): Promise<PublishResult>;
+  /** a scheduled version that has not gone live yet is called off */
+  cancelScheduled(doc: DocumentId, version: number, editor: Editor): Promise<void>;
+  /** every version of a document, newest first */
+  history(doc: DocumentId): Promise<DocumentVersion[]>;
+  version(doc: DocumentId, version: number): Promise<DocumentVersion | undefined>;
+  /** who changed what, when, newest first */
+  audit(limit: number, before?: number): Promise<AuditEntry[]>;
+}
+
+export type PublishResult =
+  | { status: "ok"; version: number; scheduled?: boolean }
+  /** the value breaks the document's schema; messages by field path ("items.0.answer") */
+  | { status: "invalid"; fieldErrors: Record<string, string[]> }
+  /** another editor published since `baseVersion` */
+  | { status: "conflict"; current: DocumentVersion };
+
+export interface DocumentSummary {
+  doc: DocumentId;
+  version: number;
+  publishedAt: string;
+  publishedBy: string;
+  /** a version set to go live later, if any */
+  scheduled?: { version: number; publishAt: string };
+  hasDraft: boolean;
+}
+
+export interface DocumentVersion {
+  doc: DocumentId;
+  version: number;
+  value: unknown;
+  /** ISO; when it went (or goes) live */
+  publishAt: string;
+  createdAt: string;
+  createdBy: string;
+  restoredFrom?: number;
+  cancelled?: boolean;
+  /** true for the version visitors see now */
+  live: boolean;
+}
+
+export interface DocumentDraft {
+  value: unknown;
+  baseVersion: number;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  editor: string;
+  action: string;
+  doc?: string;
+  version?: number;
+  detail?: string;
+}
+
+export interface PhotoUploads {
+  /**
+   * checks an uploaded file (JPEG, PNG or WebP by its bytes, up to 10 MB and a pixel cap),
+   * re-encodes it into the site's AVIF and WebP widths and stores it; the key is what a content
+   * document names. A bad file gets a message for the field, never an exception.
+   */
+  upload(
+    file: File,
+    editor: Editor,
+  ): Promise<{ ok: true; key: string } | { ok: false; message: string }>;
 }
 
 /** One approved testimonial, as the site shows it. */

@@ -2,9 +2,12 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
+  customType,
   index,
   integer,
   jsonb,
+  primaryKey,
   pgTable,
   text,
   timestamp,
@@ -158,3 +161,116 @@ export const jobRuns = pgTable("job_runs", {
   lastError: text("last_error"),
   failures: integer("failures").notNull().default(0),
 });
+
+/** Raw bytes; photos are kept in the database so backups and every instance carry them. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Every version of every content document (app/content/documents.ts), never updated or deleted:
+ * the history the practice restores from. The live version of a document is its highest
+ * `version` whose `publish_at` has passed; version 1 is the shipped content. Retention never
+ * touches this table.
+ */
+export const contentVersions = pgTable(
+  "content_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    doc: text("doc").notNull(),
+    version: integer("version").notNull(),
+    value: jsonb("value").$type<unknown>().notNull(),
+    /** when it goes (or went) live; later than created_at for a scheduled version */
+    publishAt: timestamp("publish_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the editor's address, or "shipped" for the content that came with the site */
+    createdBy: text("created_by").notNull(),
+    /** the version this one restores, when it is a restore */
+    restoredFrom: integer("restored_from"),
+    /** a scheduled version that an editor called off before it went live */
+    cancelled: boolean("cancelled").notNull().default(false),
+    /** the editor's idempotency key of the publish, so a repeat never publishes twice */
+    requestKey: text("request_key"),
+  },
+  (t) => [
+    uniqueIndex("content_versions_doc_version_idx").on(t.doc, t.version),
+    uniqueIndex("content_versions_request_key_idx").on(t.requestKey),
+  ],
+);
+
+/** An editor's unpublished work on one document, one per document, saved by "Save draft". */
+export const contentDrafts = pgTable("content_drafts", {
+  doc: text("doc").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  /** the published version the draft was started from */
+  baseVersion: integer("base_version").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by").notNull(),
+});
+
+/** Who changed what, when: publishes, restores, uploads, sign-ins. Retention never deletes it. */
+export const contentAudit = pgTable(
+  "content_audit",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    editor: text("editor").notNull(),
+    action: text("action").notNull(),
+    doc: text("doc"),
+    version: integer("version"),
+    detail: text("detail"),
+  },
+  (t) => [index("content_audit_at_idx").on(t.at)],
+);
+
+/** An uploaded photo: its key is what content documents name, as they name the shipped images. */
+export const photos = pgTable("photos", {
+  key: text("key").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdBy: text("created_by").notNull(),
+});
+
+/** The re-encoded files of a photo, one per width and format, served with immutable caching. */
+export const photoFiles = pgTable(
+  "photo_files",
+  {
+    photoKey: text("photo_key")
+      .notNull()
+      .references(() => photos.key, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    format: text("format", { enum: ["avif", "webp"] }).notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoKey, t.width, t.format] })],
+);
+
+/**
+ * Sign-in links e-mailed to editors. Only the SHA-256 of the link's token is kept, and of the
+ * browser binding (a cookie set in the browser that asked), so a database read signs no one in.
+ */
+export const editorLinks = pgTable("editor_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  email: text("email").notNull(),
+  browserHash: text("browser_hash").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/** Editors' sessions, kept here so they can be revoked; the id is the hash of the cookie's token. */
+export const editorSessions = pgTable(
+  "editor_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the absolute end, 30 days after sign-in */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("editor_sessions_email_idx").on(t.email)],
+);

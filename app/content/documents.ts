@@ -1,0 +1,672 @@
+import { z } from "zod";
+import { mission, stats } from "./about";
+import { books } from "./book";
+import { hiddenThread } from "./campaign";
+import { faqs } from "./faq";
+import {
+  choice,
+  count,
+  group,
+  list,
+  longText,
+  markdown,
+  naira,
+  oldPriceAbovePrice,
+  photo,
+  refined,
+  text,
+  url,
+  webinarDate,
+} from "./fields";
+import { healProgram } from "./heal";
+import { featuredProgrammes, hero, heroBanners, homeCta, homeVideo, serviceTiles } from "./home";
+import { privacyCards, privacyCommitment, privacyLastUpdated } from "./privacy";
+import { corePrograms, mapPlans } from "./programmes";
+import { serviceCategories } from "./services";
+import { practice } from "./site";
+import { stories, storyWebinarLines } from "./stories";
+import { leadCounsellor, teamMembers } from "./team";
+import { fallbackTestimonials } from "./testimonials";
+import { datingTips, marriageTips } from "./tips";
+import { aboutValues, coreValues } from "./values";
+import { shippedWebinarStart } from "./webinar";
+
+/**
+ * The practice's content as documents: one zod schema per page or section, the shipped first
+ * version of each, and the public pages each one appears on. The server keeps every published
+ * version in the database (server/content/); routes read the published value from their load
+ * context, never from these modules, so a publish shows without a rebuild. The same schema checks
+ * an edit and renders the page (docs/decisions/027).
+ */
+
+const pathPattern = /^\/[a-z0-9/-]*$/;
+
+/** Where a link card or button goes on this site. */
+const internalLink = (label: string) =>
+  refined(text(label, 60), (s) => s.regex(pathPattern, "A page of this site, such as /services."));
+
+const phoneSchema = z.object({
+  display: text("Phone number as shown", 30),
+  e164: refined(
+    text("Phone number for calls", 16, "International form without spaces, e.g. +2349060001234"),
+    (s) => s.regex(/^\+\d{8,15}$/, "Start with + and the country code, digits only."),
+  ),
+});
+
+const openingHoursSchema = z.object({
+  label: text("Days", 40),
+  days: list(
+    "Weekdays (1 = Monday … 7 = Sunday)",
+    refined(count("Weekday", 7), (s) => s.min(1)),
+    {
+      itemLabel: "day",
+      max: 7,
+    },
+  ),
+  opens: z
+    .string()
+    .trim()
+    .regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, "Use 24-hour time, e.g. 09:00, or leave empty.")
+    .optional()
+    .meta({ label: "Opens (empty = closed)", kind: "text" }),
+  closes: z
+    .string()
+    .trim()
+    .regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, "Use 24-hour time, e.g. 18:00, or leave empty.")
+    .optional()
+    .meta({ label: "Closes", kind: "text" }),
+});
+
+export const siteSchema = z.object({
+  phones: list("Phone numbers", phoneSchema, {
+    itemLabel: "phone number",
+    itemTitle: "display",
+    max: 4,
+  }),
+  emails: list(
+    "E-mail addresses",
+    refined(text("E-mail", 120), (s) => s.email("Enter an e-mail address.")),
+    {
+      itemLabel: "e-mail address",
+      max: 4,
+    },
+  ),
+  address: group("Address", {
+    street: text("Street", 120),
+    city: text("City", 60),
+    region: text("State", 60),
+    country: text("Country", 60),
+  }),
+  whatsappNumber: refined(
+    text("WhatsApp number", 16, "Digits only, with the country code, e.g. 2349060001234"),
+    (s) => s.regex(/^\d{8,15}$/, "Digits only, with the country code."),
+  ),
+  openingHours: list("Office hours (Lagos time)", openingHoursSchema, {
+    itemLabel: "row",
+    itemTitle: "label",
+    max: 7,
+  }),
+  emergencyNote: text("Note under the office hours", 200),
+  social: list(
+    "Social links",
+    z.object({
+      name: choice("Network", [
+        "Instagram",
+        "Facebook",
+        "LinkedIn",
+        "TikTok",
+        "YouTube",
+        "WhatsApp",
+      ]),
+      label: text("Link name for screen readers", 80),
+      url: url("Address"),
+    }),
+    { itemLabel: "social link", itemTitle: "name", max: 8 },
+  ),
+});
+
+const linkCard = z.object({
+  title: text("Title", 60),
+  to: internalLink("Links to"),
+  text: longText("Text", 200),
+  image: photo("Image"),
+});
+
+export const homeSchema = z.object({
+  hero: group("Hero", {
+    eyebrow: text("Small line above the heading", 80),
+    heading: text("Heading", 80),
+    text: longText("Text", 400),
+    poster: photo("Image"),
+    quote: longText("Quote", 300),
+  }),
+  banners: list(
+    "Phone banner slides",
+    z.object({ image: photo("Image"), caption: text("Caption", 80) }),
+    { itemLabel: "slide", itemTitle: "caption", max: 6 },
+  ),
+  featuredProgrammes: list("Featured programmes", linkCard, {
+    itemLabel: "programme",
+    itemTitle: "title",
+    max: 8,
+  }),
+  video: group("Featured video", {
+    youtubeId: refined(
+      text("YouTube video id", 20, "The part after watch?v= in the video's address."),
+      (s) => s.regex(/^[A-Za-z0-9_-]{6,20}$/, "Paste the id only, e.g. sa0RUmGTCYY."),
+    ),
+    title: text("Title", 120),
+    intro: longText("Text", 500),
+  }),
+  serviceTiles: list("Service tiles", linkCard, { itemLabel: "tile", itemTitle: "title", max: 6 }),
+  cta: group("Call to action", {
+    heading: text("Heading", 80),
+    text: longText("Text", 300),
+  }),
+});
+
+const serviceSchema = z
+  .object({
+    id: refined(text("Short name in links", 60), (s) =>
+      s.regex(/^[a-z0-9-]+$/, "Lower-case letters, digits and -."),
+    ),
+    title: text("Title", 80),
+    description: longText("Description", 600),
+    price: naira("Price").optional(),
+    oldPrice: naira("Old price").optional(),
+    image: photo("Image"),
+  })
+  .superRefine(oldPriceAbovePrice);
+
+export const servicesSchema = z.object({
+  categories: list(
+    "Service categories",
+    z.object({
+      id: refined(text("Short name in links", 40), (s) =>
+        s.regex(/^[a-z0-9-]+$/, "Lower-case letters, digits and -."),
+      ),
+      name: text("Name", 60),
+      icon: choice("Icon", ["sparkles", "heart", "brain", "user", "users"]),
+      intro: longText("Introduction", 300),
+      services: list("Programmes", serviceSchema, {
+        itemLabel: "programme",
+        itemTitle: "title",
+        max: 20,
+      }),
+    }),
+    { itemLabel: "category", itemTitle: "name", max: 8 },
+  ),
+});
+
+const coreProgrammeSchema = z
+  .object({
+    id: refined(text("Short name in links", 60), (s) =>
+      s.regex(/^[a-z0-9-]+$/, "Lower-case letters, digits and -."),
+    ),
+    title: text("Title", 80),
+    summary: longText("Description", 500),
+    duration: text("Duration", 80),
+    price: naira("Price"),
+    oldPrice: naira("Old price").optional(),
+    includes: list("What is included", text("Item", 160), { itemLabel: "item", max: 10 }),
+    image: photo("Image"),
+  })
+  .superRefine(oldPriceAbovePrice);
+
+export const aboutSchema = z.object({
+  intro: longText("Opening line", 400),
+  missionHeading: text("Mission heading", 80),
+  missionParagraphs: list("Mission", longText("Paragraph", 1_500), { itemLabel: "paragraph" }),
+  missionImage: photo("Image"),
+  stats: list("Statistics", z.object({ value: text("Figure", 12), label: text("Label", 40) }), {
+    itemLabel: "statistic",
+    itemTitle: "label",
+    max: 6,
+  }),
+  corePrograms: list("Core programmes", coreProgrammeSchema, {
+    itemLabel: "programme",
+    itemTitle: "title",
+    max: 4,
+  }),
+  values: list(
+    "Values",
+    z.object({ name: text("Name", 60), description: longText("Description", 400) }),
+    { itemLabel: "value", itemTitle: "name", max: 8 },
+  ),
+});
+
+export const mapSchema = z.object({
+  image: photo("Image"),
+  plans: list(
+    "Plans",
+    z
+      .object({
+        id: refined(text("Short name in links", 40), (s) =>
+          s.regex(/^[a-z0-9-]+$/, "Lower-case letters, digits and -."),
+        ),
+        tier: text("Name", 60),
+        sessions: count("Sessions", 100),
+        original: naira("Old price"),
+        price: naira("Price"),
+        description: longText("Description", 400),
+        features: list("Features", text("Feature", 160), { itemLabel: "feature", max: 10 }),
+      })
+      .superRefine((plan, ctx) => {
+        if (plan.original <= plan.price)
+          ctx.addIssue({
+            code: "custom",
+            path: ["original"],
+            message: "The old price must be more than the price.",
+          });
+      }),
+    { itemLabel: "plan", itemTitle: "tier", max: 6 },
+  ),
+});
+
+export const bookSchema = z.object({
+  title: text("Title", 120),
+  author: text("Author", 80),
+  price: naira("Price"),
+  buyUrl: refined(
+    url("Selar link", "The book's page on Selar, e.g. https://selar.co/marriagecanwork"),
+    (s) =>
+      s.refine(
+        (v) => /^https:\/\/(www\.)?selar\.(co|com)\//i.test(v),
+        "Use the book's selar.co link.",
+      ),
+  ),
+  cover: photo("Image"),
+  summary: markdown("Summary", 2_000),
+  benefits: list("Inside you will find", text("Benefit", 160), { itemLabel: "benefit", max: 10 }),
+});
+
+const teamMemberSchema = z.object({
+  name: text("Name", 80),
+  title: text("Title", 80),
+  post: text("Role", 120),
+  bio: markdown("Bio", 3_000),
+  photo: photo("Photo"),
+});
+
+export const teamSchema = z.object({
+  lead: group("Lead counsellor", teamMemberSchema.shape),
+  members: list("Team members", teamMemberSchema, {
+    itemLabel: "member",
+    itemTitle: "name",
+    min: 0,
+    max: 20,
+  }),
+});
+
+export const faqSchema = z.object({
+  items: list(
+    "Questions",
+    z.object({ question: text("Question", 200), answer: markdown("Answer", 3_000) }),
+    { itemLabel: "question", itemTitle: "question", max: 40 },
+  ),
+});
+
+export const marriageTipsSchema = z.object({
+  tips: list("Tips", z.object({ title: text("Title", 120), body: markdown("Text", 2_000) }), {
+    itemLabel: "tip",
+    itemTitle: "title",
+    max: 30,
+  }),
+});
+
+export const datingTipsSchema = z.object({
+  tips: list(
+    "Tips",
+    z.object({
+      category: text("Category", 40),
+      title: text("Title", 120),
+      body: markdown("Text", 2_000),
+    }),
+    { itemLabel: "tip", itemTitle: "title", max: 30 },
+  ),
+});
+
+export const valuesSchema = z.object({
+  values: list(
+    "Values",
+    z.object({ name: text("Name", 60), description: longText("Description", 600) }),
+    { itemLabel: "value", itemTitle: "name", max: 10 },
+  ),
+});
+
+export const privacySchema = z.object({
+  lastUpdated: refined(text("Last updated", 10, "YYYY-MM-DD"), (s) =>
+    s.regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD."),
+  ),
+  cards: list(
+    "Cards",
+    z.object({ title: text("Title", 80), description: markdown("Text", 1_000) }),
+    { itemLabel: "card", itemTitle: "title", max: 8 },
+  ),
+  sections: list(
+    "Our commitment",
+    z.object({
+      heading: text("Heading", 120),
+      paragraphs: list("Paragraphs", markdown("Paragraph", 2_000), { itemLabel: "paragraph" }),
+      items: list("List", text("Item", 400), { itemLabel: "list item", min: 0, max: 20 }),
+    }),
+    { itemLabel: "section", itemTitle: "heading", max: 20 },
+  ),
+});
+
+export const hiddenThreadSchema = z.object({
+  webinar: group("Webinar", {
+    title: text("Webinar title", 80),
+    startsAt: webinarDate(),
+    cost: text("Cost", 40),
+    registrationUrl: url("Registration link"),
+  }),
+  stories: list(
+    "Stories",
+    z.object({
+      id: refined(
+        text("Address", 20, "The story's address: /hidden-thread/day-1 and so on."),
+        (s) => s.regex(/^day-\d{1,2}$/, "day-1, day-2 …"),
+      ),
+      title: text("Title", 80),
+      teaser: longText("Teaser", 300),
+      email: longText("Story", 8_000),
+      image: photo("Image"),
+    }),
+    { itemLabel: "story", itemTitle: "title", max: 14 },
+  ),
+});
+
+export const healSchema = z.object({
+  tagline: longText("Tagline", 200),
+  intro: list("Introduction", longText("Paragraph", 1_500), { itemLabel: "paragraph" }),
+  image: photo("Image"),
+  whoItIsFor: list("Who it is for", text("Item", 300), { itemLabel: "item", max: 12 }),
+  howItWorks: list(
+    "How it works",
+    z.object({ title: text("Title", 80), body: markdown("Text", 1_000) }),
+    { itemLabel: "step", itemTitle: "title", max: 10 },
+  ),
+  outcomes: list("What you can expect", text("Item", 300), { itemLabel: "item", max: 12 }),
+});
+
+export const testimonialsSchema = z.object({
+  items: list(
+    "Testimonials",
+    z.object({
+      name: text("Name", 80),
+      review: longText("Review", 1_000),
+      stars: refined(count("Stars (1 to 5)", 5), (s) => s.min(1, "From 1 to 5 stars.")),
+      country: text("Country", 60),
+    }),
+    { itemLabel: "testimonial", itemTitle: "name", max: 30 },
+  ),
+});
+
+/** Every document, in the order /admin lists them. */
+export const documents = {
+  home: {
+    title: "Home page",
+    adminPath: "/admin/home",
+    paths: ["/"],
+    schema: homeSchema,
+  },
+  services: {
+    title: "Services and prices",
+    adminPath: "/admin/services",
+    paths: ["/services"],
+    schema: servicesSchema,
+  },
+  about: {
+    title: "About us, statistics and core programmes",
+    adminPath: "/admin/about",
+    paths: ["/about", "/checkout"],
+    schema: aboutSchema,
+  },
+  map: {
+    title: "Marriage with a Map plans",
+    adminPath: "/admin/marraige-with-a-map",
+    paths: ["/marraige-with-a-map", "/checkout"],
+    schema: mapSchema,
+  },
+  book: {
+    title: "The book",
+    adminPath: "/admin/book",
+    paths: ["/book", "/api/books", "/checkout"],
+    schema: bookSchema,
+  },
+  team: { title: "Team", adminPath: "/admin/team", paths: ["/team"], schema: teamSchema },
+  faq: { title: "FAQ", adminPath: "/admin/faq", paths: ["/faq"], schema: faqSchema },
+  hiddenThread: {
+    title: "The Hidden Thread: webinar and stories",
+    adminPath: "/admin/hidden-thread",
+    paths: ["/hidden-thread", "/hidden-thread/*"],
+    schema: hiddenThreadSchema,
+  },
+  heal: { title: "Heal Program", adminPath: "/admin/heal", paths: ["/heal"], schema: healSchema },
+  marriageTips: {
+    title: "Marriage tips",
+    adminPath: "/admin/marriage-tips",
+    paths: ["/marriage-tips"],
+    schema: marriageTipsSchema,
+  },
+  datingTips: {
+    title: "Dating tips",
+    adminPath: "/admin/dating-tips",
+    paths: ["/dating-tips"],
+    schema: datingTipsSchema,
+  },
+  values: {
+    title: "Values",
+    adminPath: "/admin/values",
+    paths: ["/values"],
+    schema: valuesSchema,
+  },
+  privacy: {
+    title: "Privacy policy",
+    adminPath: "/admin/privacy",
+    paths: ["/privacy"],
+    schema: privacySchema,
+  },
+  testimonials: {
+    title: "Testimonials (shown when no sheet is set)",
+    adminPath: "/admin/testimonials",
+    paths: ["/testimonials", "/"],
+    schema: testimonialsSchema,
+  },
+  site: {
+    title: "Contact details",
+    adminPath: "/admin/contact",
+    paths: ["*"],
+    schema: siteSchema,
+  },
+} as const;
+
+export type DocumentId = keyof typeof documents;
+export const documentIds = Object.keys(documents) as DocumentId[];
+
+export type SiteContent = { [K in DocumentId]: z.infer<(typeof documents)[K]["schema"]> };
+
+export function isDocumentId(value: string): value is DocumentId {
+  return Object.hasOwn(documents, value);
+}
+
+/** The document edited at an /admin path, e.g. "/admin/book" → "book". */
+export function documentAt(adminPath: string): DocumentId | undefined {
+  const path = adminPath.toLowerCase().replace(/\/+$/, "");
+  return documentIds.find((id) => documents[id].adminPath === path);
+}
+
+/** Whether a document's change shows on a public path. */
+export function documentShowsOn(doc: DocumentId, path: string): boolean {
+  return documents[doc].paths.some(
+    (p) => p === "*" || p === path || (p.endsWith("/*") && path.startsWith(p.slice(0, -1))),
+  );
+}
+
+/** The content that comes with the site: version 1 of a fresh database. */
+export function shippedContent(now = new Date()): SiteContent {
+  const book = books[0]!;
+  return {
+    site: {
+      phones: practice.phones.map((p) => ({ ...p })),
+      emails: [...practice.emails],
+      address: {
+        street: practice.address.street,
+        city: practice.address.city,
+        region: practice.address.region,
+        country: practice.address.country,
+      },
+      whatsappNumber: practice.whatsappNumber,
+      openingHours: practice.openingHours.map((h) => ({
+        label: h.label,
+        days: [...h.days],
+        ...("opens" in h ? { opens: h.opens, closes: h.closes } : {}),
+      })),
+      emergencyNote: practice.emergencyNote,
+      social: practice.social.map((s) => ({ ...s })),
+    },
+    home: {
+      hero: {
+        eyebrow: hero.eyebrow,
+        heading: hero.heading,
+        text: hero.text,
+        poster: { key: hero.poster.image, alt: hero.poster.alt },
+        quote: hero.quote,
+      },
+      banners: heroBanners.map((b) => ({
+        image: { key: b.image, alt: b.alt },
+        caption: b.caption,
+      })),
+      featuredProgrammes: featuredProgrammes.map(cardDoc),
+      video: { youtubeId: homeVideo.youtubeId, title: homeVideo.title, intro: homeVideo.intro },
+      serviceTiles: serviceTiles.map(cardDoc),
+      cta: { heading: homeCta.heading, text: homeCta.text },
+    },
+    services: {
+      categories: serviceCategories.map((c) => ({
+        id: c.id,
+        name: c.name,
+        icon: c.icon,
+        intro: c.intro,
+        services: c.services.map((s) => ({
+          id: s.id,
+          title: s.title,
+          description: s.description,
+          ...(s.price !== undefined ? { price: s.price } : {}),
+          ...(s.oldPrice !== undefined ? { oldPrice: s.oldPrice } : {}),
+          image: { key: s.image, alt: `${s.title}: an illustration` },
+        })),
+      })),
+    },
+    about: {
+      intro: mission.intro,
+      missionHeading: mission.heading,
+      missionParagraphs: [...mission.paragraphs],
+      missionImage: {
+        key: "about-mission",
+        alt: "A lighthouse guiding a small boat home at sunset",
+      },
+      stats: stats.map((s) => ({ ...s })),
+      corePrograms: corePrograms.map((p) => ({
+        id: p.id,
+        title: p.title,
+        summary: p.summary,
+        duration: p.duration,
+        price: p.price,
+        oldPrice: p.oldPrice,
+        includes: [...p.includes],
+        image: { key: p.image, alt: `${p.title}: an illustration` },
+      })),
+      values: aboutValues.map((v) => ({ ...v })),
+    },
+    map: {
+      image: { key: "map-plans", alt: "A winding path drawn on a map, leading to a heart" },
+      plans: mapPlans.map((p) => ({ ...p, features: [...p.features] })),
+    },
+    book: {
+      title: book.title,
+      author: book.author,
+      price: book.price,
+      buyUrl: book.buyUrl,
+      cover: { key: book.cover, alt: `The cover of ${book.title} by ${book.author}` },
+      summary: book.summary,
+      benefits: [...book.benefits],
+    },
+    team: {
+      lead: memberDoc(leadCounsellor),
+      members: teamMembers.map(memberDoc),
+    },
+    faq: { items: faqs.map((f) => ({ question: f.question, answer: f.answer })) },
+    hiddenThread: {
+      webinar: {
+        title: hiddenThread.name,
+        startsAt: shippedWebinarStart(now),
+        cost: hiddenThread.cost,
+        registrationUrl: hiddenThread.registrationUrl,
+      },
+      stories: stories.map((s) => ({
+        id: s.id,
+        title: s.title,
+        teaser: s.teaser,
+        // The webinar's closing lines are drawn from the webinar's own fields, so a new date
+        // shows in every story at once.
+        email: s.email
+          .split("\n")
+          .filter((line) => !storyWebinarLines.includes(line))
+          .join("\n"),
+        image: { key: s.image, alt: `${s.title}: an illustration for day ${s.day}` },
+      })),
+    },
+    heal: {
+      tagline: healProgram.tagline,
+      intro: [...healProgram.intro],
+      image: {
+        key: "heal",
+        alt: "A woman with her eyes closed and her hands on her heart, at peace",
+      },
+      whoItIsFor: [...healProgram.whoItIsFor],
+      howItWorks: healProgram.howItWorks.map((s) => ({ ...s })),
+      outcomes: [...healProgram.outcomes],
+    },
+    marriageTips: { tips: marriageTips.map((t) => ({ ...t })) },
+    datingTips: { tips: datingTips.map((t) => ({ ...t })) },
+    values: { values: coreValues.map((v) => ({ ...v })) },
+    privacy: {
+      lastUpdated: privacyLastUpdated,
+      cards: privacyCards.map((c) => ({ ...c })),
+      sections: privacyCommitment.map((s) => ({
+        heading: s.heading,
+        paragraphs: [...s.paragraphs],
+        items: [...(s.items ?? [])],
+      })),
+    },
+    testimonials: {
+      items: fallbackTestimonials.map((t) => ({
+        name: t["Your Name"],
+        review: t["Your Review"],
+        stars: Number(t["How would you rate your experience"]),
+        country: t["Respondent's country"],
+      })),
+    },
+  };
+}
+
+function cardDoc(card: (typeof featuredProgrammes)[number]) {
+  return {
+    title: card.title,
+    to: card.to,
+    text: card.text,
+    image: { key: card.image, alt: card.imageAlt || `${card.title}: an illustration` },
+  };
+}
+
+function memberDoc(m: typeof leadCounsellor) {
+  return {
+    name: m.name,
+    title: m.title,
+    post: m.post,
+    bio: m.bio,
+    photo: { key: m.image, alt: `Portrait of ${m.name}` },
+  };
+}

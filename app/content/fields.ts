@@ -1,0 +1,208 @@
+import { z } from "zod";
+
+/**
+ * The kinds of field a content document is made of. Each constructor is a zod schema carrying
+ * its label and kind as metadata, so one schema both checks an edit and tells the editor
+ * (app/routes/admin/) which input to draw and what to call it.
+ */
+export type FieldKind =
+  | "text"
+  | "longText"
+  | "markdown"
+  | "naira"
+  | "count"
+  | "url"
+  | "photo"
+  | "webinarDate"
+  | "choice"
+  | "list"
+  | "group";
+
+export interface FieldMeta {
+  label: string;
+  kind: FieldKind;
+  /** one line under the label */
+  help?: string;
+  /** lists: what one item is called on its Add and Remove buttons ("question", "member") */
+  itemLabel?: string;
+  /** lists: the item's field whose value names it in the editor's summary */
+  itemTitle?: string;
+}
+
+export const REQUIRED = "This field is required.";
+
+/** Reads a schema's label and kind, looking through optional and default wrappers. */
+export function fieldMeta(schema: z.ZodType): FieldMeta | undefined {
+  let current: z.ZodType | undefined = schema;
+  while (current) {
+    const meta = current.meta() as FieldMeta | undefined;
+    if (meta?.kind) return meta;
+    const def = current._zod.def as { innerType?: z.ZodType; in?: z.ZodType };
+    current = def.innerType ?? def.in;
+  }
+  return undefined;
+}
+
+function withMeta<T extends z.ZodType>(schema: T, meta: FieldMeta): T {
+  return schema.meta({ ...meta }) as T;
+}
+
+/** A short line: a title, a name, a label. */
+export function text(label: string, max = 120, help?: string) {
+  return withMeta(z.string().trim().min(1, REQUIRED).max(max, `At most ${max} characters.`), {
+    label,
+    kind: "text",
+    help,
+  });
+}
+
+/** A paragraph shown as plain text, line breaks kept. */
+export function longText(label: string, max = 2_000, help?: string) {
+  return withMeta(z.string().trim().min(1, REQUIRED).max(max, `At most ${max} characters.`), {
+    label,
+    kind: "longText",
+    help,
+  });
+}
+
+/**
+ * Longer text in the Markdown subset of app/lib/markdown.server.ts: paragraphs, **bold**,
+ * *italic*, lists and links to https, mailto and tel. Anything else is shown as typed.
+ */
+export function markdown(label: string, max = 4_000) {
+  return withMeta(z.string().trim().min(1, REQUIRED).max(max, `At most ${max} characters.`), {
+    label,
+    kind: "markdown",
+    help: "**bold**, *italic*, lists with - and links as [words](https://…).",
+  });
+}
+
+/** Whole naira, never negative. */
+export function naira(label: string) {
+  return withMeta(
+    z
+      .number({ error: "Enter a whole number of naira, without commas or ₦." })
+      .int("Enter a whole number of naira.")
+      .min(0, "A price cannot be negative.")
+      .max(100_000_000, "That is more than ₦100,000,000: check the number of zeros."),
+    { label, kind: "naira", help: "Whole naira, e.g. 5500." },
+  );
+}
+
+/** A small whole number (sessions in a plan). */
+export function count(label: string, max = 1_000) {
+  return withMeta(
+    z
+      .number({ error: "Enter a whole number." })
+      .int("Enter a whole number.")
+      .min(0, "It cannot be negative.")
+      .max(max, `At most ${max}.`),
+    { label, kind: "count" },
+  );
+}
+
+/** An address on the web; only https (and, where allowed, mailto: or tel:) may be linked. */
+export function url(label: string, help?: string) {
+  return withMeta(
+    z
+      .string()
+      .trim()
+      .min(1, REQUIRED)
+      .max(500, "At most 500 characters.")
+      .refine((v) => /^https:\/\/[^\s/$.?#][^\s]*$/i.test(v) && URL.canParse(v), {
+        message: "Enter a full https:// address.",
+      }),
+    { label, kind: "url", help },
+  );
+}
+
+/** One of a fixed set of values. */
+export function choice<const T extends readonly [string, ...string[]]>(label: string, options: T) {
+  return withMeta(z.enum(options, { error: "Choose one of the options." }), {
+    label,
+    kind: "choice",
+  });
+}
+
+/**
+ * A picture: the key of a shipped image (app/content/images/) or an uploaded photo, with the
+ * words a screen reader says instead. Alt text is required; a decorative picture says so in
+ * `decorative` and keeps an empty alt.
+ */
+export function photo(label: "Photo" | "Image" = "Photo", options: { decorative?: boolean } = {}) {
+  const alt = options.decorative
+    ? withMeta(z.string().trim().max(200, "At most 200 characters."), {
+        label: "Alt text",
+        kind: "text",
+        help: "Leave empty when the picture only decorates the card.",
+      })
+    : text("Alt text", 200, "What the picture shows, for people who cannot see it. Required.");
+  return withMeta(
+    z.object({
+      key: z
+        .string()
+        .trim()
+        .min(1, "Choose a photo.")
+        .max(80)
+        .regex(/^[a-z0-9][a-z0-9-]*$/, "Choose a photo."),
+      alt,
+    }),
+    { label, kind: "photo" },
+  );
+}
+
+/** A date and time in Lagos time (WAT, UTC+1), as "YYYY-MM-DDTHH:MM". */
+export function webinarDate() {
+  return withMeta(
+    z
+      .string()
+      .trim()
+      .min(1, REQUIRED)
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time.")
+      .refine((v) => !Number.isNaN(Date.parse(`${v}:00+01:00`)), "Enter a real date and time."),
+    { label: "Webinar date", kind: "webinarDate", help: "Date and time in Lagos (WAT)." },
+  );
+}
+
+/** A list the editor can add to, remove from and reorder. */
+export function list<T extends z.ZodType>(
+  label: string,
+  item: T,
+  options: { itemLabel: string; itemTitle?: string; min?: number; max?: number },
+) {
+  const { min = 1, max = 50 } = options;
+  return withMeta(
+    z
+      .array(item)
+      .min(min, min === 1 ? `Keep at least one ${options.itemLabel}.` : `Keep at least ${min}.`)
+      .max(max, `At most ${max}.`),
+    { label, kind: "list", itemLabel: options.itemLabel, itemTitle: options.itemTitle },
+  );
+}
+
+/** A named group of fields, drawn as one fieldset. */
+export function group<T extends z.ZodRawShape>(label: string, shape: T) {
+  return withMeta(z.object(shape), { label, kind: "group" });
+}
+
+/** An item's old price, when it has one, must be more than its price. */
+export function oldPriceAbovePrice(
+  value: { price?: number; oldPrice?: number },
+  ctx: z.RefinementCtx,
+) {
+  if (value.oldPrice !== undefined && value.price !== undefined && value.oldPrice <= value.price) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["oldPrice"],
+      message: "The old price must be more than the price.",
+    });
+  }
+}
+
+/**
+ * A field with a further check: zod keeps metadata per schema instance, so the check is applied
+ * first and the field's label and kind are carried over to the result.
+ */
+export function refined<T extends z.ZodType, R extends z.ZodType>(field: T, check: (s: T) => R): R {
+  return withMeta(check(field), fieldMeta(field)!);
+}
