@@ -40,6 +40,7 @@ export function loader({ context }: Route.LoaderArgs) {
     version: context.version,
     gaMeasurementId: context.services.gaMeasurementId,
     enhanceScript: context.enhanceScript,
+    site: context.content.site,
   };
 }
 

@@ -56,6 +56,7 @@ export function createApp(deps: AppDeps) {
     database,
     logger,
     onTestimonialsChange: () => pageCache?.clear(),
+    content: () => deps.content.current(),
   });
   const app = express();
   app.disable("x-powered-by");

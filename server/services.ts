@@ -14,6 +14,7 @@ import { createPaystackClient } from "./integrations/paystack";
 import { createTestimonialsService } from "./integrations/testimonials";
 import type { Logger } from "./logger";
 import { type DeliveryHandler, type Destination, type Outbox, createOutbox } from "./outbox";
+import type { SiteContent } from "../app/content/documents";
 import { paymentReceipt } from "./payments/emails";
 import { type Payments, createPaymentsService } from "./payments/service";
 import { createRateLimiter } from "./rate-limit";
@@ -30,16 +31,24 @@ export interface ServiceDeps {
   logger: Logger;
   /** the testimonials shown on pages changed (the page cache drops what it rendered) */
   onTestimonialsChange?: () => void;
+  /** the published content: prices charged, contact details in receipts, fallback testimonials */
+  content: () => SiteContent;
 }
 
 /** Everything loaders and actions can call on the server, built once at start. */
-export function createServices({ config, database, logger, onTestimonialsChange }: ServiceDeps): {
+export function createServices({
+  config,
+  database,
+  logger,
+  onTestimonialsChange,
+  content,
+}: ServiceDeps): {
   services: SiteServices;
   outbox: Outbox;
   /** the server's side of payments (webhooks); absent when Paystack is not configured */
   payments?: Payments;
 } {
-  const handlers = deliveryHandlers(config, database.db);
+  const handlers = deliveryHandlers(config, database.db, content);
   const outbox = createOutbox({
     db: database.db,
     handlers,
@@ -75,6 +84,7 @@ export function createServices({ config, database, logger, onTestimonialsChange 
     ? createPaymentsService({
         db: database.db,
         siteUrl: config.siteUrl,
+        content,
         paystack: createPaystackClient({ apiUrl, secretKey }),
         outbox,
         // A payer is never held or refused for others' traffic: their own and their network's
@@ -100,6 +110,7 @@ export function createServices({ config, database, logger, onTestimonialsChange 
         database,
         logger,
         onChange: onTestimonialsChange,
+        fallback: () => content().testimonials.items,
       }),
       schedulingUrl: config.schedulingUrl ?? defaultSchedulingUrl,
       gaMeasurementId: config.gaMeasurementId,
@@ -109,7 +120,11 @@ export function createServices({ config, database, logger, onTestimonialsChange 
   };
 }
 
-function deliveryHandlers(config: Config, db: Db): Partial<Record<Destination, DeliveryHandler>> {
+function deliveryHandlers(
+  config: Config,
+  db: Db,
+  content: () => SiteContent,
+): Partial<Record<Destination, DeliveryHandler>> {
   const handlers: Partial<Record<Destination, DeliveryHandler>> = {};
   const { portalId, contactFormId, newsletterFormId, apiUrl } = config.hubspot;
   if (portalId) {
@@ -146,7 +161,8 @@ function deliveryHandlers(config: Config, db: Db): Partial<Record<Destination, D
   const receiptFrom = from ?? practiceInbox;
   if (smtpUrl && receiptFrom) {
     const send = createMailer({ smtpUrl, from: receiptFrom });
-    handlers.receipt = (item) => send(paymentReceipt(item, practiceInbox ?? receiptFrom));
+    handlers.receipt = (item) =>
+      send(paymentReceipt(item, practiceInbox ?? receiptFrom, content().site));
   }
   return handlers;
 }

@@ -1,11 +1,13 @@
 import { Clock, Heart, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
-import { mapSearchUrl, fullAddress, practice, whatsappLink } from "~/content/site";
+import { practice } from "~/content/site";
+import { fullAddress, mapSearchUrl, useSite, whatsappLink } from "~/lib/site";
 import { OfficeHours } from "./OfficeHours";
 import { OpenNow } from "./OpenNow";
 import { SocialLinks } from "./SocialLinks";
 
 /** Phones, e-mails, address, office hours and social links, as shown on the contact page. */
 export function ContactDetails() {
+  const site = useSite();
   return (
     <div className="space-y-6">
       <div>
@@ -13,7 +15,7 @@ export function ContactDetails() {
           <Phone aria-hidden="true" className="size-5 text-clay-600" /> Call us
         </h2>
         <ul className="mt-2 space-y-1">
-          {practice.phones.map((p) => (
+          {site.phones.map((p) => (
             <li key={p.e164}>
               <a href={`tel:${p.e164}`} className="text-lg font-semibold text-teal-800">
                 {p.display}
@@ -27,7 +29,7 @@ export function ContactDetails() {
           <Mail aria-hidden="true" className="size-5 text-clay-600" /> E-mail us
         </h2>
         <ul className="mt-2 space-y-1">
-          {practice.emails.map((e) => (
+          {site.emails.map((e) => (
             <li key={e}>
               <a href={`mailto:${e}`} className="break-all text-teal-800">
                 {e}
@@ -41,12 +43,12 @@ export function ContactDetails() {
           <MapPin aria-hidden="true" className="size-5 text-clay-600" /> Visit us
         </h2>
         <a
-          href={mapSearchUrl()}
+          href={mapSearchUrl(site)}
           className="mt-2 block text-teal-800"
           rel="noopener noreferrer"
           target="_blank"
         >
-          {fullAddress()}
+          {fullAddress(site)}
           <span className="sr-only"> (opens a map in a new tab)</span>
         </a>
       </div>
@@ -64,7 +66,12 @@ export function ContactDetails() {
         </h2>
         <SocialLinks variant="page" />
       </div>
-      <a href={whatsappLink()} className="btn-secondary" rel="noopener noreferrer" target="_blank">
+      <a
+        href={whatsappLink(site)}
+        className="btn-secondary"
+        rel="noopener noreferrer"
+        target="_blank"
+      >
         <MessageCircle aria-hidden="true" className="size-5" /> Chat with us on WhatsApp
       </a>
     </div>

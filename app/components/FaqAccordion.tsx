@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import type { FaqItem } from "~/content/types";
+import { Markdown } from "./Markdown";
 
 /**
  * The questions as an accordion: one answer open at a time, and pressing the open question closes
@@ -7,7 +7,7 @@ import type { FaqItem } from "~/content/types";
  * app/enhance/accordion.ts opens and closes them (docs/decisions/017). Without JavaScript every
  * answer is shown (app.css).
  */
-export function FaqAccordion({ items }: { items: FaqItem[] }) {
+export function FaqAccordion({ items }: { items: { question: string; answerHtml: string }[] }) {
   return (
     <div className="space-y-3" data-accordion="">
       {items.map((f, i) => {
@@ -40,7 +40,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
               data-state="closed"
               className="accordion-panel px-5 pb-5 leading-relaxed text-muted data-[state=closed]:hidden"
             >
-              <p>{f.answer}</p>
+              <Markdown html={f.answerHtml} />
             </div>
           </div>
         );

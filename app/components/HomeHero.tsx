@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { hero, heroBanners } from "~/content/home";
+import type { SiteContent } from "~/content/documents";
+import { hero as links } from "~/content/home";
 import { practice } from "~/content/site";
 import { Carousel } from "./carousel/Carousel";
 import { HeroVideo } from "./HeroVideo";
@@ -9,7 +10,8 @@ import { Picture } from "./Picture";
  * The home page's opening: the message and its two links, then pictures. Phones get a banner
  * slider (every 4 seconds); wide screens get one still picture with the counsellor's words beneath it.
  */
-export function HomeHero() {
+export function HomeHero({ home }: { home: SiteContent["home"] }) {
+  const { hero } = home;
   return (
     <section className="bg-sand" aria-labelledby="hero-heading">
       <div className="container-page grid items-center gap-10 py-10 sm:py-14 lg:grid-cols-2 lg:py-20">
@@ -23,24 +25,24 @@ export function HomeHero() {
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted">{hero.text}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={hero.primary.to} className="btn-primary">
-              {hero.primary.label}
+            <Link to={links.primary.to} className="btn-primary">
+              {links.primary.label}
             </Link>
-            <Link to={hero.heal.to} className="btn-outline">
-              {hero.heal.label}
+            <Link to={links.heal.to} className="btn-outline">
+              {links.heal.label}
             </Link>
           </div>
         </div>
 
         <div className="min-w-0 lg:hidden">
           <Carousel label="Highlights" delay={4000}>
-            {heroBanners.map((banner, i) => (
+            {home.banners.map((banner, i) => (
               // The caption carries the dark colour, not the figure: behind the picture it showed
               // through the anti-aliased rounded corners as faint dark lines.
-              <figure key={banner.image} className="overflow-hidden rounded-3xl">
+              <figure key={banner.image.key} className="overflow-hidden rounded-3xl">
                 <Picture
-                  image={banner.image}
-                  alt={banner.alt}
+                  image={banner.image.key}
+                  alt={banner.image.alt}
                   sizes="(min-width: 1152px) 1088px, calc(100vw - 2rem)"
                   priority={i === 0}
                   imgClassName="aspect-[3/2] w-full object-cover"
@@ -57,7 +59,7 @@ export function HomeHero() {
         <figure className="relative hidden lg:block">
           <div className="relative">
             <Picture
-              image={hero.poster.image}
+              image={hero.poster.key}
               alt={hero.poster.alt}
               sizes="(min-width: 1152px) 544px, 45vw"
               className="block"

@@ -1,6 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import type { HomeLinkCard } from "~/content/home";
+import type { SiteContent } from "~/content/documents";
+
+type LinkCard = SiteContent["home"]["serviceTiles"][number];
 import { Picture } from "./Picture";
 
 /**
@@ -12,7 +14,7 @@ export function LinkCards({
   linkLabel,
   columns,
 }: {
-  cards: HomeLinkCard[];
+  cards: LinkCard[];
   /** the visible link text; the card's title is added for screen readers */
   linkLabel: string;
   columns: 3 | 4;
@@ -31,8 +33,8 @@ export function LinkCards({
         >
           {/* Phones: picture beside the words, so four cards do not fill four screens. */}
           <Picture
-            image={card.image}
-            alt={card.imageAlt}
+            image={card.image.key}
+            alt={card.image.alt}
             sizes={sizes}
             className="block w-2/5 shrink-0 sm:w-auto"
             imgClassName="h-full w-full object-cover sm:aspect-[3/2] sm:h-auto"

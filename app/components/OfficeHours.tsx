@@ -1,12 +1,13 @@
-import { practice } from "~/content/site";
+import { useSite } from "~/lib/site";
 import { formatTime } from "~/lib/opening-hours";
 
 /** The practice's week of opening hours and its emergency note (/contact and /offline). */
 export function OfficeHours() {
+  const site = useSite();
   return (
     <>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        {practice.openingHours.map((h) => (
+        {site.openingHours.map((h) => (
           <div key={h.label} className="contents">
             <dt className="font-semibold">{h.label}</dt>
             <dd>
@@ -15,7 +16,7 @@ export function OfficeHours() {
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-muted">{practice.emergencyNote}</p>
+      <p className="mt-2 text-muted">{site.emergencyNote}</p>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { practice } from "~/content/site";
 import { openingStatus } from "~/lib/opening-hours";
+import { useSite } from "~/lib/site";
 
 /**
  * Whether the office is open right now, in Lagos time. The server writes it as of the page's
@@ -7,11 +8,12 @@ import { openingStatus } from "~/lib/opening-hours";
  * it current on the visitor's device from the hours written beside it.
  */
 export function OpenNow() {
-  const status = openingStatus(new Date(), practice.openingHours, practice.timeZone);
+  const site = useSite();
+  const status = openingStatus(new Date(), site.openingHours, practice.timeZone);
   return (
     <p
       className="mt-2 inline-flex items-center gap-2 font-semibold"
-      data-open-now={JSON.stringify(practice.openingHours)}
+      data-open-now={JSON.stringify(site.openingHours)}
       data-time-zone={practice.timeZone}
       suppressHydrationWarning
     >

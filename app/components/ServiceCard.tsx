@@ -1,5 +1,7 @@
 import { Link } from "react-router";
-import type { Service } from "~/content/types";
+import type { SiteContent } from "~/content/documents";
+
+type Service = SiteContent["services"]["categories"][number]["services"][number];
 import { formatNaira, savings } from "~/lib/money";
 import { Picture } from "./Picture";
 
@@ -60,7 +62,7 @@ export function ServiceCard({
         className="group relative block w-full cursor-zoom-in overflow-hidden"
       >
         <Picture
-          image={service.image}
+          image={service.image.key}
           alt=""
           sizes={cardSizes}
           priority={priority}

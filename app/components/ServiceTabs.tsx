@@ -1,6 +1,9 @@
 import { Brain, Heart, type LucideIcon, Sparkles, User, Users } from "lucide-react";
 import { useId } from "react";
-import type { ServiceCategory, ServiceIcon } from "~/content/types";
+import type { SiteContent } from "~/content/documents";
+import type { ServiceIcon } from "~/content/types";
+
+type ServiceCategory = SiteContent["services"]["categories"][number];
 import { Carousel } from "./carousel/Carousel";
 import { ServiceCard } from "./ServiceCard";
 

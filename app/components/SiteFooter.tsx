@@ -1,13 +1,15 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { footerQuickLinks } from "~/content/nav";
-import { fullAddress, mapSearchUrl, practice } from "~/content/site";
+import { practice } from "~/content/site";
+import { fullAddress, mapSearchUrl, useSite } from "~/lib/site";
 import { useAnalyticsConfigured } from "./ConsentBanner";
 import { LogoMark } from "./Logo";
 import { SocialLinks } from "./SocialLinks";
 import { NewsletterForm } from "./forms/NewsletterForm";
 
 export function SiteFooter() {
+  const site = useSite();
   const analytics = useAnalyticsConfigured();
   return (
     <footer className="mt-auto bg-teal-950 text-teal-50">
@@ -65,7 +67,7 @@ export function SiteFooter() {
           </h2>
           <address className="mt-3 space-y-3 not-italic">
             <ul className="space-y-1">
-              {practice.phones.map((p) => (
+              {site.phones.map((p) => (
                 <li key={p.e164}>
                   <a
                     href={`tel:${p.e164}`}
@@ -76,7 +78,7 @@ export function SiteFooter() {
                   </a>
                 </li>
               ))}
-              {practice.emails.map((email) => (
+              {site.emails.map((email) => (
                 <li key={email}>
                   <a
                     href={`mailto:${email}`}
@@ -89,14 +91,14 @@ export function SiteFooter() {
               ))}
             </ul>
             <a
-              href={mapSearchUrl()}
+              href={mapSearchUrl(site)}
               rel="noopener noreferrer"
               target="_blank"
               className="flex gap-2 text-teal-100 hover:text-white focus-visible:outline-gold"
             >
               <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
               <span>
-                {fullAddress()}
+                {fullAddress(site)}
                 <span className="sr-only"> (opens a map in a new tab)</span>
               </span>
             </a>

@@ -1,4 +1,4 @@
-import { practice } from "~/content/site";
+import { useSite } from "~/lib/site";
 import { BrandIcon } from "./BrandIcons";
 
 /**
@@ -6,10 +6,11 @@ import { BrandIcon } from "./BrandIcons";
  * name side by side on the contact page.
  */
 export function SocialLinks({ variant }: { variant: "footer" | "page" }) {
+  const site = useSite();
   if (variant === "footer") {
     return (
       <ul className="mt-3 flex flex-wrap gap-2">
-        {practice.social.map((s) => (
+        {site.social.map((s) => (
           <li key={s.name}>
             <a
               href={s.url}
@@ -28,7 +29,7 @@ export function SocialLinks({ variant }: { variant: "footer" | "page" }) {
   }
   return (
     <ul className="mt-3 grid grid-cols-2 gap-2">
-      {practice.social.map((s) => (
+      {site.social.map((s) => (
         <li key={s.name}>
           <a
             href={s.url}

@@ -1,5 +1,7 @@
 import { CalendarDays, ClipboardPen, Link2, type LucideIcon, Wallet } from "lucide-react";
+import { Link } from "react-router";
 import { hiddenThread } from "~/content/campaign";
+import type { WebinarView } from "~/lib/webinar";
 
 /** The icons a line may start with (date, cost, registration, link), drawn the same everywhere. */
 const icons: Record<string, LucideIcon> = {
@@ -16,20 +18,37 @@ export function registerLine(line: string): { icon: string; text: string } | nul
 }
 
 /**
- * A story e-mail, one paragraph per line. Lines that start with a date, cost, registration or
- * link icon are the webinar details: each becomes a button to the registration form.
+ * The webinar's closing lines of every story, from the webinar's own fields: its date, cost and
+ * registration, each a Register button. Once its time has passed there are none.
  */
-export function StoryEmail({ email }: { email: string }) {
+export function webinarLines(webinar: WebinarView): string[] {
+  if (!webinar.open) return [];
+  return [
+    `📅 ${webinar.day}, ${webinar.time}, live online`,
+    `💰 ${/^free$/i.test(webinar.cost) ? "Free to attend" : webinar.cost}`,
+    "📝 Registration is required, and seats are limited",
+    `🔗 Save your seat: register for ${webinar.title}`,
+  ];
+}
+
+/**
+ * A story e-mail, one paragraph per line. Lines that start with a date, cost, registration or
+ * link icon are the webinar details: each becomes a button to the registration form. After the
+ * webinar, the e-mail ends with where to hear of the next one instead.
+ */
+export function StoryEmail({ email, webinar }: { email: string; webinar: WebinarView }) {
+  const lines = [...email.split("\n"), ...webinarLines(webinar)];
   return (
     <div className="space-y-4 text-lg leading-relaxed">
-      {email.split("\n").map((line, i) => {
+      {lines.map((line, i) => {
         const register = registerLine(line);
         if (!register) return <p key={i}>{line}</p>;
+        if (!webinar.open) return null;
         const Icon = icons[register.icon] ?? Link2;
         return (
           <p key={i}>
             <a
-              href={hiddenThread.registrationUrl}
+              href={webinar.registrationUrl}
               className="btn-outline w-full justify-start rounded-2xl text-left sm:w-auto"
               rel="noopener noreferrer"
               target="_blank"
@@ -40,6 +59,20 @@ export function StoryEmail({ email }: { email: string }) {
           </p>
         );
       })}
+      {!webinar.open && <NextWebinar webinar={webinar} />}
     </div>
+  );
+}
+
+/** In place of registration once the webinar has taken place. */
+export function NextWebinar({ webinar }: { webinar: WebinarView }) {
+  return (
+    <p className="rounded-2xl bg-teal-50 p-5 text-base">
+      The last {webinar.title} webinar has taken place, and the next date will be announced soon.{" "}
+      <Link to="/newsletter" className="font-semibold text-teal-800 underline">
+        Join our newsletter
+      </Link>{" "}
+      to hear about it first.
+    </p>
   );
 }

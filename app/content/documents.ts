@@ -642,12 +642,14 @@ export function shippedContent(now = new Date()): SiteContent {
       })),
     },
     testimonials: {
-      items: fallbackTestimonials.map((t) => ({
-        name: t["Your Name"],
-        review: t["Your Review"],
-        stars: Number(t["How would you rate your experience"]),
-        country: t["Respondent's country"],
-      })),
+      items: fallbackTestimonials
+        .filter((t) => t.Approved === "Yes")
+        .map((t) => ({
+          name: t["Your Name"],
+          review: t["Your Review"],
+          stars: Number(t["How would you rate your experience"]),
+          country: t["Respondent's country"],
+        })),
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { Book } from "~/content/book";
+import { books } from "~/content/book";
+import type { SiteContent } from "~/content/documents";
 import { absoluteImageUrl } from "./structured-data";
 
 /** A book as GET /api/books/ describes it: plain JSON, prices in whole naira, absolute URLs. */
@@ -10,18 +11,20 @@ export interface BookResource {
   currency: "NGN";
   coverUrl: string;
   buyUrl: string;
-  formats: Book["formats"];
+  formats: ("Digital" | "Physical")[];
 }
 
-export function bookResource(book: Book, siteUrl: string): BookResource {
+/** The book's fixed facts (its id in links and formats) with its published words and price. */
+export function bookResource(book: SiteContent["book"], siteUrl: string): BookResource {
+  const shipped = books[0]!;
   return {
-    id: book.id,
+    id: shipped.id,
     title: book.title,
     author: book.author,
     price: book.price,
-    currency: book.currency,
-    coverUrl: absoluteImageUrl(siteUrl, book.cover),
+    currency: "NGN",
+    coverUrl: absoluteImageUrl(siteUrl, book.cover.key),
     buyUrl: book.buyUrl,
-    formats: book.formats,
+    formats: shipped.formats,
   };
 }

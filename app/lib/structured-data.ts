@@ -1,14 +1,15 @@
-import type { Book } from "~/content/book";
-import { practice, mapSearchUrl } from "~/content/site";
+import type { SiteContent } from "~/content/documents";
+import { practice } from "~/content/site";
 import type { FaqItem } from "~/content/types";
 import { imageMeta } from "./images";
+import { type SiteDetails, mapSearchUrl } from "./site";
 
 /** schema.org descriptions of the practice, its FAQ and its book, for search results. */
 
 const schemaDays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-export function practiceJsonLd(siteUrl: string) {
-  const a = practice.address;
+export function practiceJsonLd(siteUrl: string, site: SiteDetails) {
+  const a = site.address;
   return {
     "@context": "https://schema.org",
     "@type": "ProfessionalService",
@@ -17,18 +18,18 @@ export function practiceJsonLd(siteUrl: string) {
     url: `${siteUrl}/`,
     image: `${siteUrl}/og-image.png`,
     logo: `${siteUrl}/icon-512.png`,
-    telephone: practice.phones.map((p) => p.e164),
-    email: practice.emails,
+    telephone: site.phones.map((p) => p.e164),
+    email: site.emails,
     priceRange: "₦₦",
     address: {
       "@type": "PostalAddress",
       streetAddress: a.street,
       addressLocality: a.city,
       addressRegion: a.region,
-      addressCountry: a.countryCode,
+      addressCountry: practice.address.countryCode,
     },
     areaServed: ["Lagos", "Nigeria", "Worldwide (online)"],
-    openingHoursSpecification: practice.openingHours
+    openingHoursSpecification: site.openingHours
       .filter((h) => h.opens && h.closes)
       .map((h) => ({
         "@type": "OpeningHoursSpecification",
@@ -37,8 +38,8 @@ export function practiceJsonLd(siteUrl: string) {
         opens: h.opens,
         closes: h.closes,
       })),
-    sameAs: practice.social.map((s) => s.url),
-    hasMap: mapSearchUrl(),
+    sameAs: site.social.map((s) => s.url),
+    hasMap: mapSearchUrl(site),
   };
 }
 
@@ -59,19 +60,19 @@ export function absoluteImageUrl(siteUrl: string, key: string): string {
   return `${siteUrl}${imageMeta(key).src}`;
 }
 
-export function bookJsonLd(book: Book, siteUrl: string) {
+export function bookJsonLd(book: SiteContent["book"], siteUrl: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
     name: book.title,
     description: book.summary,
-    image: absoluteImageUrl(siteUrl, book.cover),
+    image: absoluteImageUrl(siteUrl, book.cover.key),
     brand: { "@type": "Brand", name: practice.name },
     author: { "@type": "Person", name: book.author },
     offers: {
       "@type": "Offer",
       price: String(book.price),
-      priceCurrency: book.currency,
+      priceCurrency: "NGN",
       availability: "https://schema.org/InStock",
       url: book.buyUrl,
     },

@@ -1,44 +1,47 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { Picture } from "~/components/Picture";
-import { mission, stats } from "~/content/about";
 import { pages } from "~/content/pages";
-import { corePrograms } from "~/content/programmes";
-import { aboutValues } from "~/content/values";
 import { checkoutHref } from "~/lib/checkout-items";
 import { formatNaira, savings } from "~/lib/money";
 import { metaFor } from "~/lib/seo";
+import type { Route } from "./+types/about";
 
 export const meta = metaFor(pages.about);
 
-export default function About() {
+export function loader({ context }: Route.LoaderArgs) {
+  return { about: context.content.about };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { about } = loaderData;
   return (
     <>
       <PageHeader eyebrow="About us" title="Helping relationships heal and grow">
-        <p>{mission.intro}</p>
+        <p>{about.intro}</p>
       </PageHeader>
 
       <section className="container-page py-14" aria-labelledby="mission-heading">
         <div className="grid items-center gap-10 lg:grid-cols-2">
           <div>
             <h2 id="mission-heading" className="text-3xl font-semibold">
-              {mission.heading}
+              {about.missionHeading}
             </h2>
             <div className="mt-4 space-y-4 text-lg leading-relaxed">
-              {mission.paragraphs.map((p) => (
+              {about.missionParagraphs.map((p) => (
                 <p key={p.slice(0, 24)}>{p}</p>
               ))}
             </div>
           </div>
           <Picture
-            image="about-mission"
-            alt="A lighthouse guiding a small boat home at sunset"
+            image={about.missionImage.key}
+            alt={about.missionImage.alt}
             sizes="(min-width: 1152px) 544px, (min-width: 1024px) 45vw, 100vw"
             imgClassName="aspect-[4/3] w-full rounded-3xl object-cover shadow-lg"
           />
         </div>
         <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {stats.map((s) => (
+          {about.stats.map((s) => (
             <div key={s.label} className="rounded-2xl bg-teal-50 p-6 text-center">
               <dt className="text-muted">{s.label}</dt>
               <dd className="order-first font-display text-4xl font-semibold text-teal-900">
@@ -55,14 +58,14 @@ export default function About() {
             Our core programmes
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-2">
-            {corePrograms.map((p) => (
+            {about.corePrograms.map((p) => (
               <li
                 key={p.id}
                 className="flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm"
               >
                 <Picture
-                  image={p.image}
-                  alt=""
+                  image={p.image.key}
+                  alt={p.image.alt}
                   sizes="(min-width: 1152px) 540px, (min-width: 768px) 45vw, 100vw"
                   imgClassName="aspect-[2/1] w-full object-cover"
                 />
@@ -76,17 +79,21 @@ export default function About() {
                     ))}
                   </ul>
                   <p className="mt-5">
-                    <s className="mr-2 text-muted">
-                      <span className="sr-only">Was </span>
-                      {formatNaira(p.oldPrice)}
-                    </s>
+                    {p.oldPrice !== undefined && (
+                      <s className="mr-2 text-muted">
+                        <span className="sr-only">Was </span>
+                        {formatNaira(p.oldPrice)}
+                      </s>
+                    )}
                     <span className="text-2xl font-semibold text-teal-900">
                       {formatNaira(p.price)}
                     </span>
                   </p>
-                  <p className="text-sm font-semibold text-clay-700">
-                    Save {formatNaira(savings(p.price, p.oldPrice) ?? 0)}
-                  </p>
+                  {p.oldPrice !== undefined && (
+                    <p className="text-sm font-semibold text-clay-700">
+                      Save {formatNaira(savings(p.price, p.oldPrice) ?? 0)}
+                    </p>
+                  )}
                   <Link to={checkoutHref(p.id)} className="btn-primary mt-5">
                     Proceed to Payment<span className="sr-only">: {p.title}</span>
                   </Link>
@@ -102,7 +109,7 @@ export default function About() {
           What we value
         </h2>
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {aboutValues.map((v) => (
+          {about.values.map((v) => (
             <li key={v.name} className="rounded-2xl border border-linen bg-white p-6">
               <h3 className="text-xl font-semibold">{v.name}</h3>
               <p className="mt-2 text-muted">{v.description}</p>

@@ -1,11 +1,9 @@
-import { books } from "~/content/book";
 import { bookResource } from "~/lib/books";
 import type { Route } from "./+types/api.books";
 
 /** GET /api/books/: the practice's books as JSON (the original site's backend call, SPEC.md §7). */
 export function loader({ context }: Route.LoaderArgs) {
-  return Response.json(
-    books.map((b) => bookResource(b, context.siteUrl)),
-    { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" } },
-  );
+  return Response.json([bookResource(context.content.book, context.siteUrl)], {
+    headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=3600" },
+  });
 }

@@ -1,10 +1,10 @@
 import { Check, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/JsonLd";
+import { Markdown } from "~/components/Markdown";
 import { Picture } from "~/components/Picture";
-import { books } from "~/content/book";
 import { pages } from "~/content/pages";
-import { bookResource } from "~/lib/books";
+import { renderMarkdown } from "~/lib/markdown.server";
 import { formatNaira } from "~/lib/money";
 import { metaFor } from "~/lib/seo";
 import { bookJsonLd } from "~/lib/structured-data";
@@ -13,25 +13,20 @@ import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 export const meta = metaFor(pages.book);
 
-/** The same data GET /api/books/ serves, read from the same content module. */
 // A post that never reached the server changed nothing: the page stays as typed.
 export const shouldRevalidate = keepPageAfterUnreachable;
 
+/** The published book: the same words, price and link GET /api/books/ serves. */
 export function loader({ context }: Route.LoaderArgs) {
-  const book = books[0]!;
+  const { summary, ...book } = context.content.book;
   return {
-    book: {
-      ...bookResource(book, context.siteUrl),
-      summary: book.summary,
-      benefits: book.benefits,
-    },
-    jsonLd: bookJsonLd(book, context.siteUrl),
+    book: { ...book, summaryHtml: renderMarkdown(summary) },
+    jsonLd: bookJsonLd(context.content.book, context.siteUrl),
   };
 }
 
 export default function Book({ loaderData }: Route.ComponentProps) {
   const { book, jsonLd } = loaderData;
-  const cover = books.find((b) => b.id === book.id)?.cover ?? "book-cover";
   return (
     <>
       <JsonLd data={jsonLd} />
@@ -39,8 +34,8 @@ export default function Book({ loaderData }: Route.ComponentProps) {
         <div className="container-page grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-5 lg:gap-16">
           <div className="mx-auto w-full max-w-56 sm:max-w-sm lg:col-span-2 lg:max-w-none">
             <Picture
-              image={cover}
-              alt={`The cover of ${book.title} by ${book.author}`}
+              image={book.cover.key}
+              alt={book.cover.alt}
               sizes="(min-width: 1152px) 420px, (min-width: 1024px) 36vw, (min-width: 640px) 384px, 224px"
               priority
               imgClassName="h-auto w-full rounded-lg shadow-2xl"
@@ -50,7 +45,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             <p className="eyebrow">The book</p>
             <h1 className="mt-2 text-4xl font-semibold sm:text-5xl">{book.title}</h1>
             <p className="mt-2 text-lg text-muted">by {book.author}</p>
-            <p className="mt-5 text-lg leading-relaxed">{book.summary}</p>
+            <Markdown html={book.summaryHtml} className="mt-5 text-lg leading-relaxed" />
             <h2 className="mt-8 font-sans text-base font-semibold tracking-wide text-ink uppercase">
               Inside you will find
             </h2>

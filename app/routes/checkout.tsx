@@ -4,7 +4,12 @@ import { PageHeader } from "~/components/PageHeader";
 import { CheckoutForm } from "~/components/forms/CheckoutForm";
 import { messages } from "~/content/messages";
 import { pages } from "~/content/pages";
-import { checkoutHref, checkoutItems, findCheckoutItem } from "~/lib/checkout-items";
+import {
+  type CheckoutItem,
+  checkoutHref,
+  checkoutItems,
+  findCheckoutItem,
+} from "~/lib/checkout-items";
 import { checkSubmission, commonFailure, readForm, submitMeta } from "~/lib/forms/action.server";
 import { formHeaders } from "~/lib/forms/headers";
 import { resilientClientAction } from "~/lib/forms/client-action";
@@ -25,17 +30,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // Without Paystack keys the page is the spec's static message, whatever the address.
   if (!context.services.payments) return { mode: "unavailable" as const };
   const id = new URL(request.url).searchParams.get("item");
-  if (id === null) return { mode: "choose" as const };
-  const item = findCheckoutItem(id);
+  if (id === null) return { mode: "choose" as const, items: checkoutItems(context.content) };
+  const item = findCheckoutItem(context.content, id);
   if (!item) return data({ mode: "not-found" as const }, { status: 404 });
-  return { mode: "pay" as const, itemId: item.id };
+  return { mode: "pay" as const, item };
 }
 
 export const clientAction = resilientClientAction;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const payments = context.services.payments;
-  const item = findCheckoutItem(new URL(request.url).searchParams.get("item"));
+  const item = findCheckoutItem(context.content, new URL(request.url).searchParams.get("item"));
   if (!payments || !item) throw data(null, { status: 404 });
   const form = checkSubmission(await readForm(request), checkoutSchema);
   if (!form.ok) return form.response;
@@ -68,9 +73,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     case "not-found":
       return <UnknownItem />;
     case "choose":
-      return <Choose />;
+      return <Choose items={loaderData.items} />;
     case "pay": {
-      const item = findCheckoutItem(loaderData.itemId)!;
+      const { item } = loaderData;
       return (
         <>
           <PageHeader eyebrow="Secure checkout" title="Checkout">
@@ -134,7 +139,7 @@ function UnknownItem() {
   );
 }
 
-function Choose() {
+function Choose({ items }: { items: CheckoutItem[] }) {
   return (
     <>
       <PageHeader eyebrow="Secure checkout" title="Checkout">
@@ -145,7 +150,7 @@ function Choose() {
       </PageHeader>
       <div className="container-page py-14">
         <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-          {checkoutItems.map((item) => (
+          {items.map((item) => (
             <li
               key={item.id}
               className="flex flex-col rounded-3xl border border-linen bg-white p-6"

@@ -2,19 +2,26 @@ import { Link } from "react-router";
 import { FaqAccordion } from "~/components/FaqAccordion";
 import { JsonLd } from "~/components/JsonLd";
 import { PageHeader } from "~/components/PageHeader";
-import { faqs } from "~/content/faq";
 import { pages } from "~/content/pages";
+import { renderMarkdown } from "~/lib/markdown.server";
 import { metaFor } from "~/lib/seo";
 import { faqJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/faq";
 
 export const meta = metaFor(pages.faq);
 
-const jsonLd = faqJsonLd(faqs);
+export function loader({ context }: Route.LoaderArgs) {
+  const { items } = context.content.faq;
+  return {
+    items: items.map((f) => ({ question: f.question, answerHtml: renderMarkdown(f.answer) })),
+    jsonLd: faqJsonLd(items),
+  };
+}
 
-export default function Faq() {
+export default function Faq({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <JsonLd data={jsonLd} />
+      <JsonLd data={loaderData.jsonLd} />
       <PageHeader eyebrow="FAQ's" title="Frequently Asked Questions">
         <p>
           Reaching out for help raises questions. Here are honest answers to the ones we hear most.
@@ -22,7 +29,7 @@ export default function Faq() {
         </p>
       </PageHeader>
       <div className="container-page max-w-3xl py-14">
-        <FaqAccordion items={faqs} />
+        <FaqAccordion items={loaderData.items} />
         <div className="mt-12 rounded-3xl bg-teal-50 p-8 text-center">
           <h2 className="text-2xl font-semibold">Still have a question?</h2>
           <p className="mx-auto mt-2 max-w-lg text-muted">

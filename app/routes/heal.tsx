@@ -1,17 +1,30 @@
 import { Check, MessageCircle } from "lucide-react";
 import { PageHeader } from "~/components/PageHeader";
 import { Picture } from "~/components/Picture";
-import { healProgram } from "~/content/heal";
+import { Markdown } from "~/components/Markdown";
 import { pages } from "~/content/pages";
-import { practice, whatsappLink } from "~/content/site";
+import { renderMarkdown } from "~/lib/markdown.server";
 import { metaFor } from "~/lib/seo";
+import { useSite, whatsappLink } from "~/lib/site";
+import type { Route } from "./+types/heal";
 
 export const meta = metaFor(pages.heal);
 
-/** The WhatsApp catalogue from `practice.social`, the same link the footer uses. */
-const catalogueUrl = practice.social.find((s) => s.name === "WhatsApp")!.url;
+export function loader({ context }: Route.LoaderArgs) {
+  const { howItWorks, ...heal } = context.content.heal;
+  return {
+    heal: {
+      ...heal,
+      howItWorks: howItWorks.map((s) => ({ title: s.title, html: renderMarkdown(s.body) })),
+    },
+  };
+}
 
 function DmUsHeal({ className = "" }: { className?: string }) {
+  const site = useSite();
+  // The WhatsApp catalogue from the contact details' social links, the same link the footer uses;
+  // a chat with the practice when the catalogue link has been removed.
+  const catalogueUrl = site.social.find((s) => s.name === "WhatsApp")?.url ?? whatsappLink(site);
   return (
     <a
       href={catalogueUrl}
@@ -26,9 +39,10 @@ function DmUsHeal({ className = "" }: { className?: string }) {
 }
 
 function ChatHeal({ className = "" }: { className?: string }) {
+  const site = useSite();
   return (
     <a
-      href={whatsappLink("Heal")}
+      href={whatsappLink(site, "Heal")}
       className={`btn border-2 border-teal-100 text-white hover:bg-teal-900 ${className}`}
       rel="noopener noreferrer"
       target="_blank"
@@ -38,35 +52,36 @@ function ChatHeal({ className = "" }: { className?: string }) {
   );
 }
 
-export default function Heal() {
+export default function Heal({ loaderData }: Route.ComponentProps) {
+  const { heal } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="A guided healing journey" title={healProgram.title}>
-        <p>{healProgram.tagline}</p>
+      <PageHeader eyebrow="A guided healing journey" title="Heal Program">
+        <p>{heal.tagline}</p>
         <DmUsHeal className="mt-6" />
       </PageHeader>
       <div className="container-page grid gap-12 py-14 lg:grid-cols-3">
         <div className="space-y-4 text-lg leading-relaxed lg:col-span-2">
           <h2 className="text-3xl font-semibold">What it is</h2>
-          {healProgram.intro.map((p) => (
+          {heal.intro.map((p) => (
             <p key={p.slice(0, 24)}>{p}</p>
           ))}
           <h2 className="pt-6 text-3xl font-semibold">How it works</h2>
           <ol className="grid gap-4 sm:grid-cols-2">
-            {healProgram.howItWorks.map((step, i) => (
+            {heal.howItWorks.map((step, i) => (
               <li
                 key={step.title}
                 className="rounded-2xl border border-linen bg-white p-5 text-base"
               >
                 <p className="text-sm font-semibold text-clay-700">Step {i + 1}</p>
                 <h3 className="mt-1 text-xl font-semibold">{step.title}</h3>
-                <p className="mt-2 text-muted">{step.body}</p>
+                <Markdown html={step.html} className="mt-2 text-muted" />
               </li>
             ))}
           </ol>
           <h2 className="pt-6 text-3xl font-semibold">What you can expect</h2>
           <ul className="space-y-2 text-base">
-            {healProgram.outcomes.map((o) => (
+            {heal.outcomes.map((o) => (
               <li key={o} className="flex gap-2">
                 <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-teal-700" />
                 {o}
@@ -76,8 +91,8 @@ export default function Heal() {
         </div>
         <aside className="space-y-6" aria-label="Who it is for and how to start">
           <Picture
-            image="heal"
-            alt="A woman with her eyes closed and her hands on her heart, at peace"
+            image={heal.image.key}
+            alt={heal.image.alt}
             sizes="(min-width: 1152px) 350px, (min-width: 1024px) 30vw, 100vw"
             className="block"
             imgClassName="aspect-[4/3] w-full rounded-3xl object-cover shadow-md"
@@ -85,7 +100,7 @@ export default function Heal() {
           <div className="rounded-2xl bg-teal-50 p-6">
             <h2 className="text-2xl font-semibold">Who it is for</h2>
             <ul className="mt-3 list-disc space-y-2 pl-5">
-              {healProgram.whoItIsFor.map((w) => (
+              {heal.whoItIsFor.map((w) => (
                 <li key={w}>{w}</li>
               ))}
             </ul>

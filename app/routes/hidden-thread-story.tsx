@@ -2,19 +2,26 @@ import { ArrowLeft } from "lucide-react";
 import { Link, data } from "react-router";
 import { Picture } from "~/components/Picture";
 import { StoryEmail } from "~/components/StoryEmail";
-import { hiddenThread } from "~/content/campaign";
-import { stories } from "~/content/stories";
+import { countWord } from "~/lib/count-words";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
+import { storyDay } from "~/lib/stories";
+import { webinarView } from "~/lib/webinar";
 import type { Route } from "./+types/hidden-thread-story";
 import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
 // A post that never reached the server changed nothing: the page stays as typed.
 export const shouldRevalidate = keepPageAfterUnreachable;
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, context }: Route.LoaderArgs) {
+  const { webinar, stories } = context.content.hiddenThread;
   const story = stories.find((s) => s.id === params.id);
-  if (!story) return data({ story: null }, { status: 404 });
-  return { story };
+  const total = stories.length;
+  if (!story) return data({ story: null, total }, { status: 404 });
+  return {
+    story: { ...story, day: storyDay(story.id) },
+    total,
+    webinar: webinarView(webinar, new Date()),
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -35,7 +42,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Story({ loaderData }: Route.ComponentProps) {
-  const { story } = loaderData;
+  const { story, total } = loaderData;
   const back = (
     <Link
       to="/hidden-thread"
@@ -49,7 +56,8 @@ export default function Story({ loaderData }: Route.ComponentProps) {
       <section className="container-page py-20 text-center">
         <h1 className="text-3xl font-semibold">Story not found.</h1>
         <p className="mx-auto mt-4 max-w-xl text-muted">
-          There are six stories in The Hidden Thread, from Day 1 to Day 6. This one does not exist.
+          There are {countWord(total)} stories in The Hidden Thread, from Day 1 to Day {total}. This
+          one does not exist.
         </p>
         <p className="mt-6">{back}</p>
       </section>
@@ -58,27 +66,37 @@ export default function Story({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container-page max-w-3xl py-12">
       {back}
-      <p className="eyebrow mt-8">Day {story.day} of 6</p>
+      <p className="eyebrow mt-8">
+        Day {story.day} of {total}
+      </p>
       <h1 className="mt-2 text-4xl font-semibold sm:text-5xl">{story.title}</h1>
       <Picture
-        image={story.image}
-        alt=""
+        image={story.image.key}
+        alt={story.image.alt}
         sizes="(min-width: 768px) 720px, calc(100vw - 2rem)"
         priority
         className="mt-8 block"
         imgClassName="aspect-video w-full rounded-3xl object-cover shadow-md"
       />
       <div className="mt-8">
-        <StoryEmail email={story.email} />
+        <StoryEmail email={story.email} webinar={loaderData.webinar!} />
       </div>
-      <a
-        href={hiddenThread.registrationUrl}
-        className="btn-primary mt-10"
-        rel="noopener noreferrer"
-        target="_blank"
-      >
-        Register now
-      </a>
+      {loaderData.webinar?.open ? (
+        <a
+          href={loaderData.webinar.registrationUrl}
+          className="btn-primary mt-10"
+          rel="noopener noreferrer"
+          target="_blank"
+        >
+          Register now
+        </a>
+      ) : (
+        <div className="mt-10">
+          <Link to="/newsletter" className="btn-primary">
+            Hear about the next date
+          </Link>
+        </div>
+      )}
     </article>
   );
 }

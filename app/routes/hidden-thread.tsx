@@ -1,31 +1,54 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { Picture } from "~/components/Picture";
-import { hiddenThread } from "~/content/campaign";
 import { pages } from "~/content/pages";
-import { stories } from "~/content/stories";
+import { countWord } from "~/lib/count-words";
 import { metaFor } from "~/lib/seo";
+import { storyDay } from "~/lib/stories";
+import { webinarView } from "~/lib/webinar";
+import type { Route } from "./+types/hidden-thread";
 
 export const meta = metaFor(pages.hiddenThread);
 
-export default function HiddenThread() {
+export function loader({ context }: Route.LoaderArgs) {
+  const { webinar, stories } = context.content.hiddenThread;
+  return {
+    webinar: webinarView(webinar, new Date()),
+    stories: stories.map(({ email: _email, ...s }) => ({ ...s, day: storyDay(s.id) })),
+  };
+}
+
+export default function HiddenThread({ loaderData }: Route.ComponentProps) {
+  const { webinar, stories } = loaderData;
+  const count = countWord(stories.length, true);
   return (
     <>
-      <PageHeader eyebrow={`Free webinar · ${hiddenThread.date}`} title={hiddenThread.name}>
+      <PageHeader
+        eyebrow={webinar.open ? `Free webinar · ${webinar.day}` : "Free webinar"}
+        title={webinar.title}
+      >
         <p>
-          Six short stories, one for each day, about the unseen patterns that quietly shape the way
-          we love: the family we grew up in, the expectations nobody says out loud, the old wounds
-          we carry. They lead to a free live webinar on {hiddenThread.date}. Registration is
-          required.
+          {count} short stories, one for each day, about the unseen patterns that quietly shape the
+          way we love: the family we grew up in, the expectations nobody says out loud, the old
+          wounds we carry.{" "}
+          {webinar.open
+            ? `They lead to a free live webinar on ${webinar.day}. Registration is required.`
+            : "They lead to our free live webinar. The last one has taken place, and the next date will be announced soon: join our newsletter to hear about it first."}
         </p>
-        <a
-          href={hiddenThread.registrationUrl}
-          className="btn-primary mt-6"
-          rel="noopener noreferrer"
-          target="_blank"
-        >
-          Register now
-        </a>
+        {webinar.open ? (
+          <a
+            href={webinar.registrationUrl}
+            className="btn-primary mt-6"
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            Register now
+          </a>
+        ) : (
+          <Link to="/newsletter" className="btn-primary mt-6">
+            Hear about the next date
+          </Link>
+        )}
       </PageHeader>
       <div className="container-page py-14">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -35,8 +58,8 @@ export default function HiddenThread() {
               className="flex flex-col overflow-hidden rounded-2xl border border-linen bg-white shadow-sm"
             >
               <Picture
-                image={story.image}
-                alt=""
+                image={story.image.key}
+                alt={story.image.alt}
                 // The first story's picture is the largest thing in a phone's first view.
                 priority={i === 0}
                 sizes="(min-width: 1152px) 350px, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
@@ -50,14 +73,16 @@ export default function HiddenThread() {
                   <Link to={`/hidden-thread/${story.id}`} className="btn-secondary px-4">
                     Read the Full Story<span className="sr-only">: Day {story.day}</span>
                   </Link>
-                  <a
-                    href={hiddenThread.registrationUrl}
-                    className="btn-outline px-4"
-                    rel="noopener noreferrer"
-                    target="_blank"
-                  >
-                    Register now
-                  </a>
+                  {webinar.open && (
+                    <a
+                      href={webinar.registrationUrl}
+                      className="btn-outline px-4"
+                      rel="noopener noreferrer"
+                      target="_blank"
+                    >
+                      Register now<span className="sr-only">: {webinar.title}</span>
+                    </a>
+                  )}
                 </div>
               </div>
             </li>

@@ -6,7 +6,7 @@ import { LinkCards } from "~/components/LinkCards";
 import { TestimonialCard } from "~/components/TestimonialCard";
 import { TestimonialList } from "~/components/TestimonialList";
 import { VideoEmbed } from "~/components/VideoEmbed";
-import { featuredProgrammes, homeCta, homeVideo, serviceTiles } from "~/content/home";
+import { homeCta, homeVideo } from "~/content/home";
 import { pages } from "~/content/pages";
 import { TESTIMONIALS_WAIT_MS, deferUnlessQuick } from "~/lib/defer";
 import { metaFor } from "~/lib/seo";
@@ -22,21 +22,26 @@ export const shouldRevalidate = keepPageAfterUnreachable;
 export async function loader({ context }: Route.LoaderArgs) {
   // A slow sheet does not hold the page: past the wait, the carousel streams in afterwards.
   const { value } = await deferUnlessQuick(context.services.testimonials(), TESTIMONIALS_WAIT_MS);
-  return { jsonLd: practiceJsonLd(context.siteUrl), testimonials: value };
+  return {
+    jsonLd: practiceJsonLd(context.siteUrl, context.content.site),
+    home: context.content.home,
+    testimonials: value,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { home } = loaderData;
   return (
     <>
       <JsonLd data={loaderData.jsonLd} />
-      <HomeHero />
+      <HomeHero home={home} />
 
       <section className="below-fold container-page py-16" aria-labelledby="featured-heading">
         <p className="eyebrow">Programmes</p>
         <h2 id="featured-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
           Featured programmes
         </h2>
-        <LinkCards cards={featuredProgrammes} linkLabel="Learn more" columns={4} />
+        <LinkCards cards={home.featuredProgrammes} linkLabel="Learn more" columns={4} />
       </section>
 
       <section
@@ -47,14 +52,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="lg:col-span-2">
             <p className="text-sm font-semibold tracking-widest text-gold uppercase">Watch</p>
             <h2 id="video-heading" className="mt-2 text-3xl font-semibold text-white sm:text-4xl">
-              {homeVideo.title}
+              {home.video.title}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-teal-100">{homeVideo.intro}</p>
+            <p className="mt-4 text-lg leading-relaxed text-teal-100">{home.video.intro}</p>
           </div>
           <div className="lg:col-span-3">
             <VideoEmbed
-              youtubeId={homeVideo.youtubeId}
-              title={homeVideo.title}
+              youtubeId={home.video.youtubeId}
+              title={home.video.title}
               poster={homeVideo.poster}
             />
           </div>
@@ -67,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="services-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
             How we can help
           </h2>
-          <LinkCards cards={serviceTiles} linkLabel="See our services" columns={3} />
+          <LinkCards cards={home.serviceTiles} linkLabel="See our services" columns={3} />
         </div>
       </section>
 
@@ -103,9 +108,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="below-fold bg-sand py-16" aria-labelledby="cta-heading">
         <div className="container-page text-center">
           <h2 id="cta-heading" className="text-3xl font-semibold sm:text-4xl">
-            {homeCta.heading}
+            {home.cta.heading}
           </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">{homeCta.text}</p>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">{home.cta.text}</p>
           <Link to={homeCta.primary.to} className="btn-primary mt-8">
             {homeCta.primary.label}
           </Link>

@@ -1,23 +1,36 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { pages } from "~/content/pages";
-import { marriageTips } from "~/content/tips";
+import { countWord } from "~/lib/count-words";
+import { renderMarkdown } from "~/lib/markdown.server";
 import { metaFor } from "~/lib/seo";
+import { Markdown } from "~/components/Markdown";
+import type { Route } from "./+types/marriage-tips";
 
 export const meta = metaFor(pages.marriageTips);
 
-export default function MarriageTips() {
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    tips: context.content.marriageTips.tips.map(({ body, ...tip }) => ({
+      ...tip,
+      bodyHtml: renderMarkdown(body),
+    })),
+  };
+}
+
+export default function MarriageTips({ loaderData }: Route.ComponentProps) {
+  const { tips } = loaderData;
   return (
     <>
       <PageHeader eyebrow="Tips" title="Marriage Tips">
         <p>
-          Strong marriages are built in ordinary moments. Here are ten small habits we see again and
-          again in couples who stay close.
+          Strong marriages are built in ordinary moments. Here are {countWord(tips.length)} small
+          habits we see again and again in couples who stay close.
         </p>
       </PageHeader>
       <div className="container-page py-14">
         <ol className="grid gap-5 md:grid-cols-2">
-          {marriageTips.map((tip, i) => (
+          {tips.map((tip, i) => (
             <li key={tip.title} className="flex gap-4 rounded-2xl border border-linen bg-white p-6">
               <span
                 aria-hidden="true"
@@ -27,7 +40,7 @@ export default function MarriageTips() {
               </span>
               <div>
                 <h2 className="text-xl font-semibold">{tip.title}</h2>
-                <p className="mt-2 leading-relaxed text-muted">{tip.body}</p>
+                <Markdown html={tip.bodyHtml} className="mt-2 leading-relaxed text-muted" />
               </div>
             </li>
           ))}

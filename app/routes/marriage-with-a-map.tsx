@@ -3,11 +3,10 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { Picture } from "~/components/Picture";
 import { pages } from "~/content/pages";
-import { mapPlans } from "~/content/programmes";
-import { whatsappLink } from "~/content/site";
 import { checkoutHref, mapPlanItemId } from "~/lib/checkout-items";
 import { formatNaira } from "~/lib/money";
 import { metaFor } from "~/lib/seo";
+import { useSite, whatsappLink } from "~/lib/site";
 import type { Route } from "./+types/marriage-with-a-map";
 import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
@@ -18,10 +17,12 @@ export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ context }: Route.LoaderArgs) {
   // The pay buttons appear only when online payment is configured.
-  return { payOnline: Boolean(context.services.payments) };
+  return { payOnline: Boolean(context.services.payments), map: context.content.map };
 }
 
 export default function MarriageWithAMap({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { map } = loaderData;
   return (
     <>
       <PageHeader eyebrow="Guided plans for couples" title="Marriage with a Map">
@@ -36,8 +37,8 @@ export default function MarriageWithAMap({ loaderData }: Route.ComponentProps) {
           className="mb-14 grid items-center gap-8 lg:grid-cols-2 lg:gap-12"
         >
           <Picture
-            image="map-plans"
-            alt=""
+            image={map.image.key}
+            alt={map.image.alt}
             // On a phone this is the largest thing in the first view: fetch it at once.
             priority
             sizes="(min-width: 1152px) 544px, (min-width: 1024px) 45vw, 100vw"
@@ -61,7 +62,7 @@ export default function MarriageWithAMap({ loaderData }: Route.ComponentProps) {
         </section>
         <h2 className="text-3xl font-semibold">Choose your plan</h2>
         <ul className="mt-8 grid gap-6 lg:grid-cols-3">
-          {mapPlans.map((plan) => (
+          {map.plans.map((plan) => (
             <li
               key={plan.id}
               className="flex flex-col rounded-3xl border border-linen bg-white p-7"
@@ -82,6 +83,7 @@ export default function MarriageWithAMap({ loaderData }: Route.ComponentProps) {
               </ul>
               <a
                 href={whatsappLink(
+                  site,
                   `Hello, I would like to register for the Marriage with a Map ${plan.tier} (${plan.sessions} sessions).`,
                 )}
                 className="btn-primary mt-6"

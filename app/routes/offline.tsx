@@ -3,8 +3,9 @@ import { OfficeHours } from "~/components/OfficeHours";
 import { PageHeader } from "~/components/PageHeader";
 import { offlinePage } from "~/content/offline";
 import { pages } from "~/content/pages";
-import { fullAddress, practice, whatsappLink } from "~/content/site";
+import { practice } from "~/content/site";
 import { metaFor } from "~/lib/seo";
+import { fullAddress, useSite, whatsappLink } from "~/lib/site";
 
 export const meta = metaFor(pages.offline, true);
 
@@ -14,6 +15,7 @@ export const meta = metaFor(pages.offline, true);
  * and without a connection (a phone call, a WhatsApp chat, the address to walk to).
  */
 export default function Offline() {
+  const site = useSite();
   return (
     <>
       <PageHeader eyebrow={offlinePage.eyebrow} title={offlinePage.title}>
@@ -39,7 +41,7 @@ export default function Offline() {
                 <Phone aria-hidden="true" className="size-5 text-clay-600" /> Call us
               </h2>
               <ul className="mt-2 space-y-1">
-                {practice.phones.map((p) => (
+                {site.phones.map((p) => (
                   <li key={p.e164}>
                     <a
                       href={`tel:${p.e164}`}
@@ -56,7 +58,7 @@ export default function Offline() {
                 <MessageCircle aria-hidden="true" className="size-5 text-clay-600" /> WhatsApp
               </h2>
               <a
-                href={whatsappLink(offlinePage.whatsappMessage)}
+                href={whatsappLink(site, offlinePage.whatsappMessage)}
                 className="btn-secondary mt-3"
                 rel="noopener noreferrer"
               >
@@ -74,7 +76,7 @@ export default function Offline() {
               <h2 id="offline-visit" className="flex items-center gap-2 text-xl font-semibold">
                 <MapPin aria-hidden="true" className="size-5 text-clay-600" /> Visit us
               </h2>
-              <p className="mt-2">{fullAddress()}</p>
+              <p className="mt-2">{fullAddress(site)}</p>
             </section>
           </div>
         </div>

@@ -4,13 +4,13 @@ import { PageHeader } from "~/components/PageHeader";
 import { type BookingOutcome, BookingForm } from "~/components/forms/BookingForm";
 import { messages } from "~/content/messages";
 import { pages } from "~/content/pages";
-import { practice, whatsappLink } from "~/content/site";
 import { checkSubmission, commonFailure, readForm, submitMeta } from "~/lib/forms/action.server";
 import { bookingSchema, formValues } from "~/lib/forms/schemas";
 import { bookingUrl } from "~/lib/scheduling";
 import { resilientClientAction } from "~/lib/forms/client-action";
 import { formHeaders } from "~/lib/forms/headers";
 import { metaFor } from "~/lib/seo";
+import { useSite, whatsappLink } from "~/lib/site";
 import type { Route } from "./+types/schedule";
 import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
@@ -71,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Schedule({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
   return (
     <>
       <PageHeader eyebrow="Book a session" title="Schedule Your Appointment">
@@ -103,7 +104,7 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
           </h2>
           <h3 className="mt-5 text-lg font-semibold">Call Us Directly</h3>
           <ul className="mt-2 space-y-1">
-            {practice.phones.map((p) => (
+            {site.phones.map((p) => (
               <li key={p.e164}>
                 <a
                   href={`tel:${p.e164}`}
@@ -117,7 +118,7 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
           <h3 className="mt-5 text-lg font-semibold">Message us on WhatsApp</h3>
           <p className="mt-1 text-muted">We reply during office hours, usually within the hour.</p>
           <a
-            href={whatsappLink("Hello, I would like to book a counselling session.")}
+            href={whatsappLink(site, "Hello, I would like to book a counselling session.")}
             className="btn-secondary mt-3"
             rel="noopener noreferrer"
             target="_blank"

@@ -2,12 +2,16 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { ServiceTabs } from "~/components/ServiceTabs";
 import { pages } from "~/content/pages";
-import { serviceCategories } from "~/content/services";
 import { metaFor } from "~/lib/seo";
+import type { Route } from "./+types/services";
 
 export const meta = metaFor(pages.services);
 
-export default function Services() {
+export function loader({ context }: Route.LoaderArgs) {
+  return { categories: context.content.services.categories };
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="Our services" title="Support for every season of love">
@@ -18,7 +22,7 @@ export default function Services() {
         </p>
       </PageHeader>
       <div className="container-page py-12 sm:py-14">
-        <ServiceTabs categories={serviceCategories} />
+        <ServiceTabs categories={loaderData.categories} />
         <div className="mt-16 rounded-3xl bg-teal-800 p-8 text-center text-teal-50 sm:p-10">
           <h2 className="text-3xl font-semibold text-white">Not sure which is right for you?</h2>
           <p className="mx-auto mt-3 max-w-xl">

@@ -1,13 +1,22 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
+import { Markdown } from "~/components/Markdown";
 import { Picture } from "~/components/Picture";
 import { pages } from "~/content/pages";
-import { leadCounsellor, teamMembers } from "~/content/team";
+import { renderMarkdown } from "~/lib/markdown.server";
 import { metaFor } from "~/lib/seo";
+import type { Route } from "./+types/team";
 
 export const meta = metaFor(pages.team);
 
-export default function Team() {
+export function loader({ context }: Route.LoaderArgs) {
+  const { lead, members } = context.content.team;
+  const withBio = ({ bio, ...m }: typeof lead) => ({ ...m, bioHtml: renderMarkdown(bio) });
+  return { lead: withBio(lead), members: members.map(withBio) };
+}
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  const { lead, members } = loaderData;
   return (
     <>
       <PageHeader eyebrow="Our people" title="Meet Our Team">
@@ -22,31 +31,33 @@ export default function Team() {
           className="grid items-center gap-8 overflow-hidden rounded-3xl bg-teal-50 md:grid-cols-5"
         >
           <Picture
-            image={leadCounsellor.image}
-            alt={`Portrait of ${leadCounsellor.name}`}
+            image={lead.photo.key}
+            alt={lead.photo.alt}
             sizes="(min-width: 1152px) 440px, (min-width: 768px) 38vw, 100vw"
             priority
             className="md:col-span-2"
             imgClassName="aspect-square h-full w-full object-cover md:aspect-[4/5]"
           />
           <div className="px-6 pb-8 md:col-span-3 md:py-8 md:pr-10 md:pl-0">
-            <p className="eyebrow">{leadCounsellor.title}</p>
+            <p className="eyebrow">{lead.title}</p>
             <h2 id="lead-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
-              {leadCounsellor.name}
+              {lead.name}
             </h2>
-            <p className="mt-1 font-semibold text-muted">{leadCounsellor.post}</p>
-            <p className="mt-4 text-lg leading-relaxed">{leadCounsellor.bio}</p>
+            <p className="mt-1 font-semibold text-muted">{lead.post}</p>
+            <Markdown html={lead.bioHtml} className="mt-4 text-lg leading-relaxed" />
           </div>
         </section>
 
-        <h2 className="mt-16 text-3xl font-semibold">The team beside her</h2>
+        {members.length > 0 && (
+          <h2 className="mt-16 text-3xl font-semibold">Working alongside {lead.name}</h2>
+        )}
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {teamMembers.map((m) => (
+          {members.map((m) => (
             <li key={m.name} className="rounded-2xl border border-linen bg-white p-6 shadow-sm">
               <div className="flex items-center gap-4 lg:flex-col lg:items-start">
                 <Picture
-                  image={m.image}
-                  alt={`Portrait of ${m.name}`}
+                  image={m.photo.key}
+                  alt={m.photo.alt}
                   sizes="(min-width: 1024px) 128px, 96px"
                   className="block size-24 shrink-0 overflow-hidden rounded-full bg-sand lg:size-32"
                   imgClassName="size-full object-cover"
@@ -57,7 +68,7 @@ export default function Team() {
                   <p className="text-sm text-muted">{m.post}</p>
                 </div>
               </div>
-              <p className="mt-4 leading-relaxed">{m.bio}</p>
+              <Markdown html={m.bioHtml} className="mt-4 leading-relaxed" />
             </li>
           ))}
         </ul>

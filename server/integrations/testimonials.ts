@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { fallbackTestimonials } from "../../app/content/testimonials";
 import type { Testimonial } from "../../app/lib/load-context";
 import type { Database } from "../db/client";
 import { describeDatabaseError } from "../db/errors";
@@ -71,6 +70,8 @@ export interface TestimonialsDeps {
   now?: () => number;
   /** called when the sheet answers with testimonials other than those shown so far */
   onChange?: () => void;
+  /** without a sheet: the published testimonials of the content (the editor's "Testimonials") */
+  fallback?: () => Testimonial[];
 }
 
 interface CacheEntry {
@@ -83,8 +84,8 @@ export function createTestimonialsService(
 ): () => Promise<Testimonial[] | null> {
   const { apiUrl, database, logger } = deps;
   if (!apiUrl) {
-    const rows = parseSheetRows(fallbackTestimonials);
-    return async () => rows;
+    const fallback = deps.fallback ?? (() => []);
+    return async () => fallback();
   }
   const timeoutMs = deps.timeoutMs ?? SHEET_TIMEOUT_MS;
   const maxAgeMs = deps.maxAgeMs ?? CACHE_MAX_AGE_MS;

@@ -1,4 +1,5 @@
-import { fullAddress, practice } from "../../app/content/site";
+import { practice } from "../../app/content/site";
+import { type SiteDetails, fullAddress } from "../../app/lib/site";
 import { formatKobo } from "../../app/lib/money";
 import type { MailMessage } from "../integrations/mail";
 import { oneLineAll } from "../mail-text";
@@ -36,9 +37,9 @@ export function paymentNotification(item: OutboxItem, inbox: string): MailMessag
 }
 
 /** To the client: their receipt, with what happens next and how to reach us. */
-export function paymentReceipt(item: OutboxItem, replyTo: string): MailMessage {
+export function paymentReceipt(item: OutboxItem, replyTo: string, site: SiteDetails): MailMessage {
   const p = oneLineAll(item.submission.payload);
-  const phones = practice.phones.map((ph) => ph.display).join(" or ");
+  const phones = site.phones.map((ph) => ph.display).join(" or ");
   return {
     to: p.email!,
     replyTo,
@@ -52,7 +53,7 @@ export function paymentReceipt(item: OutboxItem, replyTo: string): MailMessage {
       `What happens next: one of our team will contact you within one working day to arrange ` +
       `your first session, in person in Lekki or online, whichever suits you.\n\n` +
       `If you have any questions, simply reply to this e-mail, call us on ${phones}, or write ` +
-      `to ${practice.emails[0]}. Please quote your reference.\n\n` +
-      `With warm regards,\nThe ${practice.name} team\n${fullAddress()}\n`,
+      `to ${site.emails[0]}. Please quote your reference.\n\n` +
+      `With warm regards,\nThe ${practice.name} team\n${fullAddress(site)}\n`,
   };
 }

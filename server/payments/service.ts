@@ -4,7 +4,7 @@ import type {
   PaymentCheck,
   PaymentsService,
 } from "../../app/lib/load-context";
-import { findCheckoutItem } from "../../app/lib/checkout-items";
+import { type CheckoutContent, findCheckoutItem } from "../../app/lib/checkout-items";
 import { nairaToKobo } from "../../app/lib/money";
 import type { Db } from "../db/client";
 import { describeDatabaseError } from "../db/errors";
@@ -38,6 +38,8 @@ import {
 export interface PaymentsDeps {
   db: Db;
   siteUrl: string;
+  /** the published content: what an item costs is read from it at the moment of paying */
+  content: () => CheckoutContent;
   paystack: PaystackClient;
   outbox: Outbox;
   rateLimit: RateLimiter;
@@ -147,7 +149,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   const service: PaymentsService = {
     async start(itemId, input, meta): Promise<CheckoutResult> {
-      const item = findCheckoutItem(itemId);
+      const item = findCheckoutItem(deps.content(), itemId);
       if (!item) return { status: "unknown-item" };
       const keyHash = validKey(meta.idempotencyKey)
         ? idempotencyHash("checkout", meta.idempotencyKey, { item: item.id, ...input })

@@ -1,3 +1,4 @@
+import { shippedContent } from "../../app/content/documents";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
@@ -143,6 +144,7 @@ function idempotencySuite(name: string, open: OpenDatabase) {
       const { service } = createPaymentsService({
         db: database.db,
         siteUrl: "http://x",
+        content: () => shippedContent(),
         paystack,
         outbox: createOutbox({ db: database.db, handlers: {}, logger }),
         rateLimit: createRateLimiter({ db: database.db, limit: 1000 }),

@@ -1,3 +1,4 @@
+import { shippedContent } from "../../app/content/documents";
 import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -79,6 +80,7 @@ function logSuite(
       createPaymentsService({
         db: database.db,
         siteUrl: "http://site.test",
+        content: () => shippedContent(),
         paystack: {
           initialize: async () => ({ ok: true, authorizationUrl: "http://pay.test/x" }),
           verify: async () => ({ ok: false, notFound: true, error: "not found" }),

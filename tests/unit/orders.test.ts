@@ -1,3 +1,4 @@
+import { shippedContent } from "../../app/content/documents";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
@@ -136,6 +137,7 @@ function ordersSuite(name: string, open: OpenDatabase) {
       const payments = createPaymentsService({
         db: database.db,
         siteUrl: "http://site.test",
+        content: () => shippedContent(),
         paystack: stubPaystack(() => answer),
         outbox,
         rateLimit: async () => ({ allowed: true, flood: false }),
@@ -309,7 +311,7 @@ describe("payment e-mails", () => {
   };
 
   it("the receipt goes to the client with item, amount in naira, reference, date and our details", () => {
-    const mail = paymentReceipt(item, "team@kindredhearts.ng");
+    const mail = paymentReceipt(item, "team@kindredhearts.ng", shippedContent().site);
     expect(mail.to).toBe(payer.email);
     expect(mail.replyTo).toBe("team@kindredhearts.ng");
     for (const text of [

@@ -1,3 +1,4 @@
+import { shippedContent } from "../../app/content/documents";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +14,8 @@ import {
 import { type FakePaystack, startFakePaystack } from "../../server/integrations/paystack-fake";
 
 const secret = "sk_test_unit_secret";
+
+const shipped = shippedContent();
 
 describe("webhook signature", () => {
   const body = Buffer.from(JSON.stringify({ event: "charge.success", data: { amount: 100 } }));
@@ -48,17 +51,17 @@ describe("webhook signature", () => {
 
 describe("kobo", () => {
   it("every checkout item's price from content/ becomes whole kobo, 100 per naira", () => {
-    expect(checkoutItems).toHaveLength(corePrograms.length + mapPlans.length);
-    for (const item of checkoutItems) {
+    expect(checkoutItems(shipped)).toHaveLength(corePrograms.length + mapPlans.length);
+    for (const item of checkoutItems(shipped)) {
       const kobo = nairaToKobo(item.price);
       expect(Number.isInteger(kobo), item.id).toBe(true);
       expect(kobo, item.id).toBe(item.price * 100);
     }
-    expect(nairaToKobo(findCheckoutItem("happier-marriage")!.price)).toBe(12_499_000);
-    expect(nairaToKobo(findCheckoutItem("high-quality-singles")!.price)).toBe(9_999_000);
-    expect(nairaToKobo(findCheckoutItem("map-foundation")!.price)).toBe(3_500_000);
-    expect(nairaToKobo(findCheckoutItem("map-growth")!.price)).toBe(5_500_000);
-    expect(nairaToKobo(findCheckoutItem("map-legacy")!.price)).toBe(8_500_000);
+    expect(nairaToKobo(findCheckoutItem(shipped, "happier-marriage")!.price)).toBe(12_499_000);
+    expect(nairaToKobo(findCheckoutItem(shipped, "high-quality-singles")!.price)).toBe(9_999_000);
+    expect(nairaToKobo(findCheckoutItem(shipped, "map-foundation")!.price)).toBe(3_500_000);
+    expect(nairaToKobo(findCheckoutItem(shipped, "map-growth")!.price)).toBe(5_500_000);
+    expect(nairaToKobo(findCheckoutItem(shipped, "map-legacy")!.price)).toBe(8_500_000);
   });
 
   it("refuses fractions, zero and negative prices", () => {
@@ -74,9 +77,9 @@ describe("kobo", () => {
   });
 
   it("unknown or empty item ids find nothing", () => {
-    expect(findCheckoutItem("nope")).toBeUndefined();
-    expect(findCheckoutItem(null)).toBeUndefined();
-    expect(findCheckoutItem("foundation")).toBeUndefined();
+    expect(findCheckoutItem(shipped, "nope")).toBeUndefined();
+    expect(findCheckoutItem(shipped, null)).toBeUndefined();
+    expect(findCheckoutItem(shipped, "foundation")).toBeUndefined();
   });
 });
 

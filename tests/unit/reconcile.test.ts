@@ -1,3 +1,4 @@
+import { shippedContent } from "../../app/content/documents";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config";
@@ -57,7 +58,7 @@ function reconcileSuite(name: string, open: OpenDatabase) {
             return { outcome: "delivered" };
           },
           receipt: async (item: OutboxItem) => {
-            sent.push(paymentReceipt(item, "team@example.com"));
+            sent.push(paymentReceipt(item, "team@example.com", shippedContent().site));
             return { outcome: "delivered" };
           },
         },
@@ -65,6 +66,7 @@ function reconcileSuite(name: string, open: OpenDatabase) {
       const payments = createPaymentsService({
         db: database.db,
         siteUrl: "http://site.test",
+        content: () => shippedContent(),
         paystack: createPaystackClient({ apiUrl: paystack.url, secretKey }),
         outbox,
         rateLimit: createRateLimiter({ db: database.db, limit: 100 }),
@@ -140,6 +142,7 @@ function reconcileSuite(name: string, open: OpenDatabase) {
       return createPaymentsService({
         db: database.db,
         siteUrl: "http://site.test",
+        content: () => shippedContent(),
         paystack: paystackClient,
         outbox: createOutbox({ db: database.db, logger, handlers: {} }),
         rateLimit: createRateLimiter({ db: database.db, limit: 100 }),

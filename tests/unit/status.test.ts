@@ -1,3 +1,4 @@
+import { shippedContent } from "../../app/content/documents";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
@@ -173,6 +174,7 @@ function suite(name: string, open: OpenDatabase) {
     it("a HubSpot 400 reaches the practice inbox with the reason, and /status says attention", async () => {
       hubspot.setMode("reject");
       const { services, outbox } = createServices({
+        content: () => shippedContent(),
         config: loadConfig({ ...hubspotEnv(), ...mailEnv() }),
         database,
         logger,
@@ -207,6 +209,7 @@ function suite(name: string, open: OpenDatabase) {
 
     it("with mail unset HubSpot still gets every lead, and a refusal is not told 'our team will see it'", async () => {
       const { services, outbox } = createServices({
+        content: () => shippedContent(),
         config: loadConfig(hubspotEnv()),
         database,
         logger,

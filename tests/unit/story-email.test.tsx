@@ -3,6 +3,16 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { StoryEmail, registerLine } from "~/components/StoryEmail";
 import { hiddenThread } from "~/content/campaign";
+import { type WebinarView } from "~/lib/webinar";
+
+const webinar: WebinarView = {
+  title: "The Hidden Thread",
+  open: true,
+  day: "Saturday, August 31st",
+  time: "4:00 PM WAT",
+  cost: "Free",
+  registrationUrl: hiddenThread.registrationUrl,
+};
 
 afterEach(cleanup);
 
@@ -19,7 +29,12 @@ describe("story e-mails", () => {
   });
 
   it("shows each line as a paragraph and each icon line as a Register button", () => {
-    render(<StoryEmail email={"Dear friend,\nA line of story.\n📅 Saturday\n🔗 Register here"} />);
+    render(
+      <StoryEmail
+        email={"Dear friend,\nA line of story.\n📅 Saturday\n🔗 Register here"}
+        webinar={webinar}
+      />,
+    );
     expect(screen.getByText("Dear friend,").tagName).toBe("P");
     const links = screen.getAllByRole("link");
     expect(links.map((l) => l.textContent)).toEqual(["Saturday", "Register here"]);

@@ -1,3 +1,4 @@
+import { shippedContent } from "../../app/content/documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
@@ -39,6 +40,7 @@ function cacheSuite(name: string, open: OpenDatabase) {
       const payments = createPaymentsService({
         db: database.db,
         siteUrl: "http://site.test",
+        content: () => shippedContent(),
         paystack,
         outbox: createOutbox({ db: database.db, handlers: {}, logger }),
         rateLimit: createRateLimiter({ db: database.db, limit: 100 }),

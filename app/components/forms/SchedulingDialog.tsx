@@ -1,7 +1,7 @@
 import { MessageCircle, Phone, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import { practice, whatsappLink } from "~/content/site";
+import { useSite, whatsappLink } from "~/lib/site";
 import { isBookedMessage } from "~/lib/scheduling";
 import { useProviderFrame } from "~/lib/use-provider-frame";
 
@@ -99,6 +99,7 @@ function Loading() {
 
 /** What the visitor sees instead of a calendar that cannot load: a warm way to book anyway. */
 function CalendarUnavailable({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
+  const site = useSite();
   return (
     <div role="alert" className="flex-1 overflow-y-auto px-6 py-8 sm:px-10">
       <h3 className="text-2xl font-semibold text-teal-900">Our booking calendar could not open</h3>
@@ -110,7 +111,7 @@ function CalendarUnavailable({ offline, onRetry }: { offline: boolean; onRetry: 
         WhatsApp message and we will book your session with you.
       </p>
       <ul className="mt-6 space-y-2">
-        {practice.phones.map((p) => (
+        {site.phones.map((p) => (
           <li key={p.e164}>
             <a
               href={`tel:${p.e164}`}
@@ -123,7 +124,7 @@ function CalendarUnavailable({ offline, onRetry }: { offline: boolean; onRetry: 
       </ul>
       <div className="mt-6 flex flex-wrap gap-3">
         <a
-          href={whatsappLink("Hello, I would like to book a counselling session, please.")}
+          href={whatsappLink(site, "Hello, I would like to book a counselling session, please.")}
           className="btn-secondary"
           rel="noopener noreferrer"
           target="_blank"

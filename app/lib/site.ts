@@ -1,0 +1,39 @@
+import { useRouteLoaderData } from "react-router";
+import type { SiteContent } from "~/content/documents";
+
+/**
+ * The practice's contact details as published (the "Contact details" document): phones, e-mails,
+ * address, office hours, social links and the WhatsApp number. The root loader hands them to
+ * every page, so the shell shows an edit at once, everywhere.
+ */
+export type SiteDetails = SiteContent["site"];
+
+/** Before the root loader has answered (an error screen), the shell shows no contact details. */
+const NO_DETAILS: SiteDetails = {
+  phones: [],
+  emails: [],
+  address: { street: "", city: "", region: "", country: "" },
+  whatsappNumber: "",
+  openingHours: [],
+  emergencyNote: "",
+  social: [],
+};
+
+export function useSite(): SiteDetails {
+  const root = useRouteLoaderData("root") as { site?: SiteDetails } | undefined;
+  return root?.site ?? NO_DETAILS;
+}
+
+export function fullAddress(site: SiteDetails): string {
+  const a = site.address;
+  return `${a.street}, ${a.city}, ${a.country}`;
+}
+
+export function mapSearchUrl(site: SiteDetails): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress(site))}`;
+}
+
+export function whatsappLink(site: SiteDetails, message?: string): string {
+  const base = `https://wa.me/${site.whatsappNumber}`;
+  return message ? `${base}?text=${encodeURIComponent(message)}` : base;
+}
