@@ -277,6 +277,70 @@ function suite(name: string, open: OpenDatabase) {
       expect(report.reasons[0]).toMatch(/^retention has not run since /);
     });
 
+    it("a failed digest stops being attention once what it was to report is put right", async () => {
+      const failing = async () => ({ outcome: "retry" as const, error: "SMTP 535 bad password" });
+      const digest = (iso: string) =>
+        sendDigestIfDue(db(), {
+          send: failing,
+          inbox: "practice@example.com",
+          siteUrl: "https://example.com",
+          jobs,
+          processStartedAt: new Date(Date.parse(iso) - HOUR),
+          now: new Date(iso),
+        });
+      const id = await queued("email", new Date("2026-11-23T08:00:00Z"));
+      expect(await digest("2026-11-24T08:00:00Z")).toBe("failed");
+      const now = new Date("2026-11-24T08:30:00Z");
+      expect((await status(now)).reasons).toEqual([
+        "1 delivery waiting over 1 h",
+        expect.stringMatching(/^digest failed at /),
+      ]);
+      // The SMTP password is fixed and the waiting delivery goes out.
+      await db().update(deliveries).set({ status: "delivered" }).where(eq(deliveries.id, id));
+      const after = await status(now);
+      expect(after.status).toBe("ok");
+      expect(after.jobs.digest).toMatchObject({ lastError: "SMTP 535 bad password" });
+      // The next hourly check finds nothing to say and clears the digest's error.
+      expect(await digest("2026-11-24T09:00:00Z")).toBe("all-ok");
+      expect((await status(now)).jobs.digest).toMatchObject({ lastError: null, failures: 0 });
+      // A later real incident is seen again, and that day's digest still goes.
+      await queued("hubspot", new Date("2026-11-24T07:00:00Z"));
+      expect((await status(now)).status).toBe("attention");
+      const sent: MailMessage[] = [];
+      const ok = await sendDigestIfDue(db(), {
+        send: async (m) => (sent.push(m), { outcome: "delivered" as const }),
+        inbox: "practice@example.com",
+        siteUrl: "https://example.com",
+        jobs,
+        processStartedAt: now,
+        now: new Date("2026-11-24T10:00:00Z"),
+      });
+      expect(ok).toBe("sent");
+    });
+
+    it("a job that is no longer scheduled is listed but never attention", async () => {
+      const now = new Date();
+      await expect(
+        runJob(db(), "reconciliation", () => Promise.reject(new Error("Paystack 401"))),
+      ).rejects.toThrow();
+      // Paystack was configured then: reconciliation is scheduled, and its failure is attention.
+      const withPaystack = await readStatus(db(), {
+        jobs: [...jobs, { name: "reconciliation", intervalMs: 600_000, firstRunMs: 0 }],
+        processStartedAt: new Date(now.getTime() - HOUR),
+        now,
+      });
+      expect(withPaystack.reasons).toEqual([expect.stringMatching(/^reconciliation failed at /)]);
+      // Paystack removed: the job no longer runs, so its last failure is history, not an alarm.
+      const report = await status(now);
+      expect(report.status).toBe("ok");
+      expect(report.reasons).toEqual([]);
+      expect(report.jobs.reconciliation).toMatchObject({
+        lastError: "Paystack 401",
+        scheduled: false,
+        overdue: false,
+      });
+    });
+
     it("the digest goes once a day, only when something needs attention, without the message", async () => {
       const sent: MailMessage[] = [];
       const send = async (m: MailMessage) => {
