@@ -84,13 +84,30 @@ export function createOutbox(options: OutboxOptions) {
   /** The database's time when each item was claimed, for the give-up rule. */
   const claimedAt = new WeakMap<OutboxItem, Date>();
 
+  /**
+   * Destinations that asked us to wait (429 or 503 with Retry-After), until when in this
+   * process's clock: the wait is theirs, not one row's, so no row of theirs is tried meanwhile,
+   * not even a new one within a visitor's request.
+   */
+  const pausedUntil = new Map<Destination, number>();
+  const localNow = () => (options.now ? options.now().getTime() : Date.now());
+  const pausedDestinations = (): Destination[] => {
+    const now = localNow();
+    for (const [destination, until] of pausedUntil) {
+      if (until <= now) pausedUntil.delete(destination);
+    }
+    return [...pausedUntil.keys()];
+  };
+
   /** Claims due rows (or one given row) for this process. */
   async function claim(limit: number, onlyId?: number): Promise<OutboxItem[]> {
     const at = clock();
+    const paused = pausedDestinations();
+    const notPaused = paused.length ? sql` and destination not in ${paused}` : sql``;
     const due = onlyId
-      ? sql`id = ${onlyId} and status = 'pending'`
-      : sql`(status = 'pending' and next_attempt_at <= ${at})
-            or (status = 'sending' and lease_until < ${at})`;
+      ? sql`id = ${onlyId} and status = 'pending'${notPaused}`
+      : sql`((status = 'pending' and next_attempt_at <= ${at})
+            or (status = 'sending' and lease_until < ${at}))${notPaused}`;
     const claimed = (await db.execute(sql`
       update deliveries
          set status = 'sending', attempts = attempts + 1,
@@ -188,6 +205,32 @@ export function createOutbox(options: OutboxOptions) {
       })
       .where(where);
     logger.warn({ ...log, retryInMs: wait, error: result.error }, "delivery will be retried");
+    if (result.retryAfterMs) await backOff(item.destination, result.retryAfterMs);
+  }
+
+  /**
+   * The destination said how long to wait: every row of it waits, here and in every process on
+   * the database (their rows' next attempt moves), and this process tries no new one meanwhile.
+   */
+  async function backOff(destination: Destination, ms: number) {
+    const until = localNow() + ms;
+    if ((pausedUntil.get(destination) ?? 0) < until) pausedUntil.set(destination, until);
+    const resume = sql`${clock()} + ${Math.round(ms)}::int * interval '1 millisecond'`;
+    const moved = await db
+      .update(deliveries)
+      .set({ nextAttemptAt: resume })
+      .where(
+        and(
+          eq(deliveries.destination, destination),
+          eq(deliveries.status, "pending"),
+          sql`${deliveries.nextAttemptAt} < ${resume}`,
+        ),
+      )
+      .returning({ id: deliveries.id });
+    logger.warn(
+      { destination, waitMs: ms, rowsMoved: moved.length },
+      "destination asked to wait: backing off",
+    );
   }
 
   /**
