@@ -64,7 +64,17 @@ export interface OutboxOptions {
    * written in the same transaction as the failure.
    */
   fallbacks?: Partial<Record<Destination, Destination>>;
+  /**
+   * For a destination with a fallback, the destination that already tells the same person of
+   * the same submission (HubSpot's: the practice's usual e-mail). Not yet sent when the first
+   * fails, that row becomes the fallback, so one e-mail says both things; and it waits for the
+   * first's first answer (up to FIRST_ANSWER_WAIT_MS) so it is not sent just before a refusal.
+   */
+  mergeWith?: Partial<Record<Destination, Destination>>;
 }
+
+/** How long a merged row waits for the first answer of the destination it may merge with. */
+export const FIRST_ANSWER_WAIT_MS = 60_000;
 
 export function createOutbox(options: OutboxOptions) {
   const { db, handlers, logger } = options;
@@ -83,7 +93,6 @@ export function createOutbox(options: OutboxOptions) {
     options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`;
   /** The database's time when each item was claimed, for the give-up rule. */
   const claimedAt = new WeakMap<OutboxItem, Date>();
-
   /**
    * Destinations that asked us to wait (429 or 503 with Retry-After), until when in this
    * process's clock: the wait is theirs, not one row's, so no row of theirs is tried meanwhile,
@@ -104,10 +113,20 @@ export function createOutbox(options: OutboxOptions) {
     const at = clock();
     const paused = pausedDestinations();
     const notPaused = paused.length ? sql` and destination not in ${paused}` : sql``;
+    const waits = Object.entries(options.mergeWith ?? {}).map(
+      ([first, merged]) => sql` and not (
+        destination = ${merged}
+        and created_at > ${at} - ${FIRST_ANSWER_WAIT_MS}::int * interval '1 millisecond'
+        and exists (
+          select 1 from deliveries first
+           where first.submission_id = deliveries.submission_id and first.destination = ${first}
+             and ((first.status = 'pending' and first.attempts = 0)
+                  or (first.status = 'sending' and first.attempts = 1))))`,
+    );
     const due = onlyId
       ? sql`id = ${onlyId} and status = 'pending'${notPaused}`
       : sql`((status = 'pending' and next_attempt_at <= ${at})
-            or (status = 'sending' and lease_until < ${at}))${notPaused}`;
+            or (status = 'sending' and lease_until < ${at}))${notPaused}${sql.join(waits)}`;
     const claimed = (await db.execute(sql`
       update deliveries
          set status = 'sending', attempts = attempts + 1,
@@ -251,6 +270,26 @@ export function createOutbox(options: OutboxOptions) {
         .where(where)
         .returning({ id: deliveries.id });
       if (!next || updated.length === 0) return false;
+      const merged = options.mergeWith?.[item.destination];
+      if (merged) {
+        // The usual e-mail has not gone yet: it becomes the fallback (the lead under a note that
+        // it is not in HubSpot), instead of a second e-mail about the same lead.
+        const taken = await tx
+          .update(deliveries)
+          .set({ destination: next })
+          .where(
+            and(
+              eq(deliveries.submissionId, item.submission.id),
+              eq(deliveries.destination, merged),
+              eq(deliveries.status, "pending"),
+              sql`not exists (select 1 from deliveries f
+                               where f.submission_id = ${item.submission.id}
+                                 and f.destination = ${next})`,
+            ),
+          )
+          .returning({ id: deliveries.id });
+        if (taken.length > 0) return true;
+      }
       // A retried row that fails again finds its fallback already there (one per destination).
       const added = await tx
         .insert(deliveries)

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
 import { deliveries, submissions } from "../../server/db/schema";
@@ -203,6 +203,54 @@ function suite(name: string, open: OpenDatabase) {
       expect((await status()).status).toBe("ok");
       // A second refusal after a retry queues no second fallback.
       expect(smtp.messages.filter((m) => /Not in HubSpot/.test(m.raw))).toHaveLength(1);
+    });
+
+    it("a message HubSpot refuses reaches the inbox once, saying both things", async () => {
+      hubspot.setMode("reject");
+      const { services, outbox } = createServices({
+        config: loadConfig({ ...hubspotEnv(), ...mailEnv() }),
+        database,
+        logger,
+      });
+      expect(await services.forms.contact(lead, meta())).toMatchObject({ status: "rejected" });
+      while ((await outbox.runOnce()) > 0);
+      expect(smtp.messages).toHaveLength(1);
+      const mail = smtp.messages[0]!.raw;
+      expect(mail).toContain("Not in HubSpot");
+      expect(mail).toContain("INVALID_EMAIL");
+      expect(mail).toContain("We would like some help with how we talk to each other.");
+      // After a retry that is refused again, still no second e-mail.
+      expect(await requeue(db(), "rejected")).toBe(1);
+      while ((await outbox.runOnce()) > 0);
+      expect(smtp.messages).toHaveLength(1);
+    });
+
+    it("the inbox's notification waits for HubSpot's first answer, so a refusal is in the same e-mail", async () => {
+      const mails: string[] = [];
+      let answer!: (result: { outcome: "rejected"; error: string }) => void;
+      const outbox = createOutbox({
+        db: db(),
+        logger,
+        handlers: {
+          hubspot: () => new Promise((resolve) => (answer = resolve)),
+          email: async () => (mails.push("email"), { outcome: "delivered" }),
+          "email-fallback": async () => (mails.push("fallback"), { outcome: "delivered" }),
+        },
+        fallbacks: { hubspot: "email-fallback" },
+        mergeWith: { hubspot: "email" },
+      });
+      const now = new Date();
+      const hubspotId = await queued("hubspot", now);
+      const submissionId = (await row(hubspotId)).submissionId;
+      await db().insert(deliveries).values({ submissionId, destination: "email", createdAt: now });
+      const first = outbox.attemptNow(hubspotId, 5_000);
+      // HubSpot is still answering: the worker leaves the inbox's e-mail for now.
+      await vi.waitFor(() => expect(answer).toBeDefined());
+      expect(await outbox.runOnce()).toBe(0);
+      answer({ outcome: "rejected", error: 'HubSpot 400: {"errorType":"INVALID_EMAIL"}' });
+      expect(await first).toMatchObject({ outcome: "rejected" });
+      while ((await outbox.runOnce()) > 0);
+      expect(mails).toEqual(["fallback"]);
     });
 
     it("with mail unset HubSpot still gets every lead, and a refusal is not told 'our team will see it'", async () => {
