@@ -218,10 +218,17 @@ function outboxSuite(
       }
       fake.setMode("accept");
       clock.advance(1_000);
-      while ((await outbox.runOnce()) > 0);
-      expect(requests).toBe(32);
-      for (const id of [...ids, late!])
-        expect((await statusOf(database.db, id)).status).toBe("delivered");
+      // A keep-alive connection the fake closed meanwhile can fail once; that row is retried
+      // within seconds.
+      for (let round = 0; round < 3; round++) {
+        while ((await outbox.runOnce()) > 0);
+        clock.advance(10_000);
+      }
+      expect(fake.received).toHaveLength(31);
+      for (const id of [...ids, late!]) {
+        const row = await statusOf(database.db, id);
+        expect(row.status, JSON.stringify(row)).toBe("delivered");
+      }
     });
 
     it("gives up after 24 hours: dead, kept, with the last error", async () => {
