@@ -3,6 +3,7 @@ import type { Db } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import { deliveries, submissions } from "./db/schema";
 import type { DeliveryResult } from "./integrations/delivery-result";
+import { type HeldChoice, heldChoiceCondition } from "./delivery-queue";
 import type { Logger } from "./logger";
 
 /**
@@ -394,16 +395,16 @@ export function createOutbox(options: OutboxOptions) {
 export type Outbox = ReturnType<typeof createOutbox>;
 
 /**
- * Releases every delivery held during a flood (docs/decisions/019): back to "pending", due now,
+ * Releases the deliveries held during a flood (all, or those `choice` names) (docs/decisions/019): back to "pending", due now,
  * its 24 hours before giving up counted from now. The operator runs it once they have looked at
  * what came in; returns how many rows were released. Running processes pick them up within a
  * second (their worker polls).
  */
-export async function releaseHeld(db: Db): Promise<number> {
+export async function releaseHeld(db: Db, choice?: HeldChoice): Promise<number> {
   const released = await db
     .update(deliveries)
     .set({ status: "pending", nextAttemptAt: sql`now()`, createdAt: sql`now()`, attempts: 0 })
-    .where(eq(deliveries.status, "held"))
+    .where(and(eq(deliveries.status, "held"), heldChoiceCondition(choice)))
     .returning({ id: deliveries.id });
   return released.length;
 }
