@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { BackupError } from "../server/backup/format";
-import { restoreBackup } from "../server/backup/restore-backup";
+import { errorKind, restoreBackup } from "../server/backup/restore-backup";
 import { fileArgument, openForCommand } from "./open-for-command";
 
 const usage = `Usage: npm run restore -- FILE
@@ -33,8 +33,12 @@ try {
       `${database.kind} database: ${summary}.`,
   );
 } catch (error) {
-  if (!(error instanceof BackupError)) throw error;
-  console.error(`Nothing was restored. ${error.message}`);
+  // Never the error itself: a database error quotes the rows it was given, visitors' data.
+  const message =
+    error instanceof BackupError
+      ? error.message.replace(/\s*Nothing was restored\.\s*/g, " ").trim()
+      : `The restore failed (${errorKind(error)}).`;
+  console.error(`Nothing was restored. ${message}`);
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -10,6 +10,7 @@ import type { Database } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import type { Logger } from "./logger";
 import { formGuard } from "./form-guard";
+import { requireValidHost } from "./host-header";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
 import { assetReader } from "./document-assets";
@@ -139,6 +140,8 @@ export function createApp(deps: AppDeps) {
     );
   }
 
+  // Everything below builds URLs from the Host header; a bad one is the client's error (400).
+  app.use(requireValidHost(logger));
   app.use(lowercasePaths);
   app.use(formGuard({ siteOrigin: new URL(config.siteUrl).origin, formPaths: FORM_PATHS }));
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import type { MailMessage, MailSend } from "./integrations/mail";
-import { jobFinished } from "./job-runs";
+import { jobErrorCleared, jobFinished } from "./job-runs";
 import type { Logger } from "./logger";
 import { type JobSchedule, type StatusReport, readStatus } from "./status";
 
@@ -89,7 +89,11 @@ export async function sendDigestIfDue(
   const report = await readStatus(db, { ...options, now });
   // A failed digest is itself a reason; it must not be the only reason to send one.
   const reasons = report.reasons.filter((r) => !r.startsWith("digest "));
-  if (reasons.length === 0) return "all-ok";
+  if (reasons.length === 0) {
+    // Nothing to report: an earlier failed digest has nothing left unsaid.
+    await jobErrorCleared(db, "digest");
+    return "all-ok";
+  }
   const at = now.toISOString();
   const claimed = (await db.execute(sql`
     insert into job_runs (name, last_started_at) values ('digest', ${at}::timestamptz)

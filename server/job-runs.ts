@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import { jobRuns } from "./db/schema";
@@ -53,6 +53,18 @@ export async function jobFinished(
       failures: outcome.ok ? 0 : 1,
     })
     .onConflictDoUpdate({ target: jobRuns.name, set });
+}
+
+/**
+ * Forgets a job's last error without counting a success: the digest, on a check that finds
+ * nothing to report, so a digest that failed once does not stay an error once there is nothing
+ * left that it should have said.
+ */
+export async function jobErrorCleared(db: Db, name: JobName): Promise<void> {
+  await db
+    .update(jobRuns)
+    .set({ lastError: null, failures: 0 })
+    .where(and(eq(jobRuns.name, name), isNotNull(jobRuns.lastError)));
 }
 
 /**

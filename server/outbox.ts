@@ -3,6 +3,7 @@ import type { Db } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import { deliveries, submissions } from "./db/schema";
 import type { DeliveryResult } from "./integrations/delivery-result";
+import { type HeldChoice, heldChoiceCondition } from "./delivery-queue";
 import type { Logger } from "./logger";
 
 /**
@@ -64,7 +65,17 @@ export interface OutboxOptions {
    * written in the same transaction as the failure.
    */
   fallbacks?: Partial<Record<Destination, Destination>>;
+  /**
+   * For a destination with a fallback, the destination that already tells the same person of
+   * the same submission (HubSpot's: the practice's usual e-mail). Not yet sent when the first
+   * fails, that row becomes the fallback, so one e-mail says both things; and it waits for the
+   * first's first answer (up to FIRST_ANSWER_WAIT_MS) so it is not sent just before a refusal.
+   */
+  mergeWith?: Partial<Record<Destination, Destination>>;
 }
+
+/** How long a merged row waits for the first answer of the destination it may merge with. */
+export const FIRST_ANSWER_WAIT_MS = 60_000;
 
 export function createOutbox(options: OutboxOptions) {
   const { db, handlers, logger } = options;
@@ -83,14 +94,40 @@ export function createOutbox(options: OutboxOptions) {
     options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`;
   /** The database's time when each item was claimed, for the give-up rule. */
   const claimedAt = new WeakMap<OutboxItem, Date>();
+  /**
+   * Destinations that asked us to wait (429 or 503 with Retry-After), until when in this
+   * process's clock: the wait is theirs, not one row's, so no row of theirs is tried meanwhile,
+   * not even a new one within a visitor's request.
+   */
+  const pausedUntil = new Map<Destination, number>();
+  const localNow = () => (options.now ? options.now().getTime() : Date.now());
+  const pausedDestinations = (): Destination[] => {
+    const now = localNow();
+    for (const [destination, until] of pausedUntil) {
+      if (until <= now) pausedUntil.delete(destination);
+    }
+    return [...pausedUntil.keys()];
+  };
 
   /** Claims due rows (or one given row) for this process. */
   async function claim(limit: number, onlyId?: number): Promise<OutboxItem[]> {
     const at = clock();
+    const paused = pausedDestinations();
+    const notPaused = paused.length ? sql` and destination not in ${paused}` : sql``;
+    const waits = Object.entries(options.mergeWith ?? {}).map(
+      ([first, merged]) => sql` and not (
+        destination = ${merged}
+        and created_at > ${at} - ${FIRST_ANSWER_WAIT_MS}::int * interval '1 millisecond'
+        and exists (
+          select 1 from deliveries first
+           where first.submission_id = deliveries.submission_id and first.destination = ${first}
+             and ((first.status = 'pending' and first.attempts = 0)
+                  or (first.status = 'sending' and first.attempts = 1))))`,
+    );
     const due = onlyId
-      ? sql`id = ${onlyId} and status = 'pending'`
-      : sql`(status = 'pending' and next_attempt_at <= ${at})
-            or (status = 'sending' and lease_until < ${at})`;
+      ? sql`id = ${onlyId} and status = 'pending'${notPaused}`
+      : sql`((status = 'pending' and next_attempt_at <= ${at})
+            or (status = 'sending' and lease_until < ${at}))${notPaused}${sql.join(waits)}`;
     const claimed = (await db.execute(sql`
       update deliveries
          set status = 'sending', attempts = attempts + 1,
@@ -188,6 +225,32 @@ export function createOutbox(options: OutboxOptions) {
       })
       .where(where);
     logger.warn({ ...log, retryInMs: wait, error: result.error }, "delivery will be retried");
+    if (result.retryAfterMs) await backOff(item.destination, result.retryAfterMs);
+  }
+
+  /**
+   * The destination said how long to wait: every row of it waits, here and in every process on
+   * the database (their rows' next attempt moves), and this process tries no new one meanwhile.
+   */
+  async function backOff(destination: Destination, ms: number) {
+    const until = localNow() + ms;
+    if ((pausedUntil.get(destination) ?? 0) < until) pausedUntil.set(destination, until);
+    const resume = sql`${clock()} + ${Math.round(ms)}::int * interval '1 millisecond'`;
+    const moved = await db
+      .update(deliveries)
+      .set({ nextAttemptAt: resume })
+      .where(
+        and(
+          eq(deliveries.destination, destination),
+          eq(deliveries.status, "pending"),
+          sql`${deliveries.nextAttemptAt} < ${resume}`,
+        ),
+      )
+      .returning({ id: deliveries.id });
+    logger.warn(
+      { destination, waitMs: ms, rowsMoved: moved.length },
+      "destination asked to wait: backing off",
+    );
   }
 
   /**
@@ -208,6 +271,26 @@ export function createOutbox(options: OutboxOptions) {
         .where(where)
         .returning({ id: deliveries.id });
       if (!next || updated.length === 0) return false;
+      const merged = options.mergeWith?.[item.destination];
+      if (merged) {
+        // The usual e-mail has not gone yet: it becomes the fallback (the lead under a note that
+        // it is not in HubSpot), instead of a second e-mail about the same lead.
+        const taken = await tx
+          .update(deliveries)
+          .set({ destination: next })
+          .where(
+            and(
+              eq(deliveries.submissionId, item.submission.id),
+              eq(deliveries.destination, merged),
+              eq(deliveries.status, "pending"),
+              sql`not exists (select 1 from deliveries f
+                               where f.submission_id = ${item.submission.id}
+                                 and f.destination = ${next})`,
+            ),
+          )
+          .returning({ id: deliveries.id });
+        if (taken.length > 0) return true;
+      }
       // A retried row that fails again finds its fallback already there (one per destination).
       const added = await tx
         .insert(deliveries)
@@ -312,16 +395,16 @@ export function createOutbox(options: OutboxOptions) {
 export type Outbox = ReturnType<typeof createOutbox>;
 
 /**
- * Releases every delivery held during a flood (docs/decisions/019): back to "pending", due now,
+ * Releases the deliveries held during a flood (all, or those `choice` names) (docs/decisions/019): back to "pending", due now,
  * its 24 hours before giving up counted from now. The operator runs it once they have looked at
  * what came in; returns how many rows were released. Running processes pick them up within a
  * second (their worker polls).
  */
-export async function releaseHeld(db: Db): Promise<number> {
+export async function releaseHeld(db: Db, choice?: HeldChoice): Promise<number> {
   const released = await db
     .update(deliveries)
     .set({ status: "pending", nextAttemptAt: sql`now()`, createdAt: sql`now()`, attempts: 0 })
-    .where(eq(deliveries.status, "held"))
+    .where(and(eq(deliveries.status, "held"), heldChoiceCondition(choice)))
     .returning({ id: deliveries.id });
   return released.length;
 }

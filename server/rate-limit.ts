@@ -78,7 +78,8 @@ export function prefixKey(ip: string): string | undefined {
 
 /**
  * Fixed-window counters in the database, so every process sharing one Postgres counts together.
- * One atomic upsert per check: a new window starts when the old one is over.
+ * One atomic upsert per counter: a new window starts when the old one is over. A network that
+ * has spent its allowance is refused on a read alone, so a refused post writes nothing.
  *
  * Each form allows `limit` posts per address and `PREFIX_ALLOWANCE` times that per network per 10
  * minutes; past either the post is refused (429). Posts from everyone together are never refused
@@ -116,16 +117,45 @@ export function createRateLimiter(options: {
     };
   }
 
+  /** The count under `key` in its current window, without counting anything. */
+  async function peek(key: string, windowMs: number, at: Date) {
+    const windowFloor = new Date(at.getTime() - windowMs).toISOString();
+    const result = (await options.db.execute(sql`
+      select count, window_start from rate_limits
+       where key = ${key} and window_start > ${windowFloor}::timestamptz`)) as unknown as {
+      rows: { count: number; window_start: string | Date }[];
+    };
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const windowEnds = new Date(row.window_start).getTime() + windowMs;
+    return {
+      count: Number(row.count),
+      retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000)),
+    };
+  }
+
+  const networkLimit = options.limit * PREFIX_ALLOWANCE;
+
   return async function hit(form: string, ip: string): Promise<Verdict> {
     const at = now();
+    const prefix = prefixKey(ip);
+    const networkKey = prefix === undefined ? undefined : `${form}:${prefix}`;
+    // A network that has spent its allowance is refused before anything is written: otherwise
+    // each new address it sends from (65,536 /64s in one /48) would leave a row of its own.
+    if (networkKey !== undefined) {
+      const spent = await peek(networkKey, RATE_WINDOW_MS, at);
+      if (spent && spent.count >= networkLimit) {
+        return { allowed: false, retryAfterSeconds: spent.retryAfterSeconds };
+      }
+    }
     // An address over its own allowance stops here, so it spends none of its neighbours'.
     const own = await count(`${form}:${addressKey(ip)}`, RATE_WINDOW_MS, at);
     if (own.count > options.limit)
       return { allowed: false, retryAfterSeconds: own.retryAfterSeconds };
-    const prefix = prefixKey(ip);
-    if (prefix !== undefined) {
-      const network = await count(`${form}:${prefix}`, RATE_WINDOW_MS, at);
-      if (network.count > options.limit * PREFIX_ALLOWANCE) {
+    if (networkKey !== undefined) {
+      // Counted as well, for posts that raced past the check above.
+      const network = await count(networkKey, RATE_WINDOW_MS, at);
+      if (network.count > networkLimit) {
         return { allowed: false, retryAfterSeconds: network.retryAfterSeconds };
       }
     }

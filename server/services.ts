@@ -55,6 +55,8 @@ export function createServices({
     logger,
     // A lead HubSpot refuses or gives up on goes to the practice inbox, when there is one.
     fallbacks: handlers["email-fallback"] ? { hubspot: "email-fallback" } : {},
+    // …in one e-mail with its usual notification when that has not gone yet (issue 25).
+    mergeWith: handlers["email-fallback"] ? { hubspot: "email" } : {},
   });
   const hubspot = config.hubspot;
   const mail = Boolean(config.mail.smtpUrl && config.mail.practiceInbox);

@@ -45,6 +45,11 @@ export interface JobState {
   failures: number;
   /** the job has not succeeded within its interval (and a grace) */
   overdue: boolean;
+  /**
+   * whether this process runs the job; one that no longer does (reconciliation once Paystack is
+   * removed) keeps its record here but is never a reason for attention
+   */
+  scheduled: boolean;
 }
 
 export interface StatusReport {
@@ -138,6 +143,7 @@ export async function readStatus(
   const runs = await readJobRuns(db);
   const jobs: Record<string, JobState> = {};
   const schedules = new Map(options.jobs.map((j) => [j.name as string, j]));
+  let digestFailed: string | undefined;
   for (const name of new Set([...schedules.keys(), ...runs.keys()])) {
     const run = runs.get(name);
     const schedule = schedules.get(name);
@@ -146,21 +152,31 @@ export async function readStatus(
     // restart gives it one interval to run again.
     const since = Math.max(lastOk?.getTime() ?? 0, options.processStartedAt.getTime());
     const overdue = schedule ? now.getTime() - since > overdueAfterMs(schedule) : false;
+    // The digest runs on no fixed interval (it sends only on days that need it).
+    const scheduled = schedule !== undefined || name === "digest";
     jobs[name] = {
       lastOkAt: lastOk?.toISOString() ?? null,
       lastError: run?.lastError ?? null,
       failures: run?.failures ?? 0,
       overdue,
+      scheduled,
     };
-    if (run?.lastError) {
-      const when = run.lastFinishedAt ? new Date(run.lastFinishedAt).toISOString() : "last run";
-      reasons.push(`${name} failed at ${when}`);
-    } else if (overdue) {
+    if (!scheduled) continue;
+    const failedAt = run?.lastError
+      ? `${name} failed at ${run.lastFinishedAt ? new Date(run.lastFinishedAt).toISOString() : "last run"}`
+      : undefined;
+    if (name === "digest") digestFailed = failedAt;
+    else if (failedAt) reasons.push(failedAt);
+    else if (overdue) {
       reasons.push(
         lastOk ? `${name} has not run since ${lastOk.toISOString()}` : `${name} has not run yet`,
       );
     }
   }
+  // A digest that failed matters while what it was to report still stands: the practice was not
+  // told. Alone it would keep the monitor at "attention" for ever, since a digest is sent only
+  // when something else needs attention, so no later success would clear it.
+  if (digestFailed && reasons.length > 0) reasons.push(digestFailed);
 
   return {
     status: reasons.length ? "attention" : "ok",

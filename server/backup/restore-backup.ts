@@ -57,57 +57,107 @@ export async function restoreBackup(database: Database, file: string) {
     );
   }
   const counts: Record<string, number> = {};
-  await database.db.transaction(async (tx) => {
-    for (const table of BOOKKEEPING_TABLES)
-      await tx.execute(sql`delete from ${sql.identifier(table)}`);
-    for (const expected of BACKUP_TABLES) {
-      const section = JSON.parse(await nextLine(lines, `table ${expected.name}`)) as TableHeader;
-      if (section.table !== expected.name) {
-        throw new BackupError(
-          `Expected table ${expected.name} in the backup, found ${section.table}.`,
-        );
-      }
-      const columns = await tableColumns(tx, section.table);
-      const unknown = section.columns.filter((c) => !columns.includes(c));
-      if (unknown.length > 0) {
-        throw new BackupError(
-          `The backup's ${section.table} has columns this version does not know: ${unknown.join(", ")}.`,
-        );
-      }
-      let batch: string[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
-        const name = sql.identifier(section.table);
-        // Only the backup's columns: a column added by a later migration takes its default.
-        const cols = sql.join(
-          section.columns.map((c) => sql.identifier(c)),
-          sql`, `,
-        );
-        await tx.execute(
-          sql`insert into ${name} (${cols}) select ${cols}
-              from json_populate_recordset(null::${name}, ${`[${batch.join(",")}]`}::json)`,
-        );
-        batch = [];
-      };
-      for (let i = 0; i < section.rows; i++) {
-        batch.push(await nextLine(lines, `row ${i + 1} of ${section.table}`));
-        if (batch.length >= BATCH) await flush();
-      }
-      await flush();
-      counts[section.table] = section.rows;
-      if (expected.serial) {
-        const name = sql.identifier(expected.name);
-        await tx.execute(
-          sql`select setval(pg_get_serial_sequence(${expected.name}, 'id'),
-                coalesce((select max(id) from ${name}), 0) + 1, false)`,
-        );
-      }
-    }
-    const end = JSON.parse(await nextLine(lines, "the end marker")) as { end?: boolean };
-    if (end.end !== true)
-      throw new BackupError("The backup has more tables than this version knows.");
-  });
+  /** Where the restore is, for an error message that never quotes the file's rows. */
+  let at = "the start";
+  try {
+    await load();
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    // The driver's message can quote a value ("invalid input syntax for type bigint: "…"") and
+    // Drizzle's error carries the whole batch of rows: only the SQLSTATE goes on, never the cause.
+    throw new BackupError(
+      `The backup file is damaged: ${at} could not be loaded (${errorKind(error)}). ` +
+        `Nothing was restored.`,
+    );
+  }
   return { header, counts };
+
+  async function load() {
+    await database.db.transaction(async (tx) => {
+      for (const table of BOOKKEEPING_TABLES)
+        await tx.execute(sql`delete from ${sql.identifier(table)}`);
+      for (const expected of BACKUP_TABLES) {
+        at = `the header of table ${expected.name}`;
+        const section = parseJson(
+          await nextLine(lines, `table ${expected.name}`),
+          at,
+        ) as TableHeader;
+        if (section.table !== expected.name) {
+          throw new BackupError(
+            `Expected table ${expected.name} in the backup, found ${section.table}.`,
+          );
+        }
+        const columns = await tableColumns(tx, section.table);
+        const unknown = section.columns.filter((c) => !columns.includes(c));
+        if (unknown.length > 0) {
+          throw new BackupError(
+            `The backup's ${section.table} has columns this version does not know: ${unknown.join(", ")}.`,
+          );
+        }
+        let batch: string[] = [];
+        const flush = async () => {
+          if (batch.length === 0) return;
+          const name = sql.identifier(section.table);
+          // Only the backup's columns: a column added by a later migration takes its default.
+          const cols = sql.join(
+            section.columns.map((c) => sql.identifier(c)),
+            sql`, `,
+          );
+          await tx.execute(
+            sql`insert into ${name} (${cols}) select ${cols}
+              from json_populate_recordset(null::${name}, ${`[${batch.join(",")}]`}::json)`,
+          );
+          batch = [];
+        };
+        at = `the rows of table ${section.table}`;
+        for (let i = 0; i < section.rows; i++) {
+          batch.push(await nextLine(lines, `row ${i + 1} of ${section.table}`));
+          if (batch.length >= BATCH) await flush();
+        }
+        await flush();
+        counts[section.table] = section.rows;
+        if (expected.serial) {
+          const name = sql.identifier(expected.name);
+          await tx.execute(
+            sql`select setval(pg_get_serial_sequence(${expected.name}, 'id'),
+                coalesce((select max(id) from ${name}), 0) + 1, false)`,
+          );
+        }
+      }
+      at = "the end marker";
+      const end = parseJson(await nextLine(lines, "the end marker"), at) as { end?: boolean };
+      if (end?.end !== true)
+        throw new BackupError("The backup has more tables than this version knows.");
+    });
+  }
+}
+
+/** One line of the file as JSON; JSON.parse's own message quotes the text, so it is not kept. */
+function parseJson(line: string, what: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new BackupError(`The backup file is damaged: ${what} is not JSON. Nothing was restored.`);
+  }
+}
+
+/** A failed statement in words that hold no data: the SQLSTATE and what its class means. */
+export function errorKind(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      const meaning: Record<string, string> = {
+        "22": "a value of the wrong type or size",
+        "23": "a row that breaks a rule of the schema",
+        "42": "a column or table that does not match",
+      };
+      const what = meaning[code.slice(0, 2)];
+      return `database error ${code}${what ? `, ${what}` : ""}`;
+    }
+    current = current.cause;
+  }
+  return error instanceof Error ? error.name : "unknown error";
 }
 
 function parseHeader(line: string): BackupHeader {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -265,6 +266,50 @@ describe("restore refuses what it must not load", () => {
       await database.close();
       await cleanup();
     }
+  });
+
+  it("a damaged row restores nothing, and neither the error nor the command prints anyone's data", async () => {
+    const source = await open();
+    const file = path.join(work, "damaged-source.jsonl.gz");
+    await seed(source.database);
+    await writeBackup(source.database, file);
+    await source.database.close();
+    await source.cleanup();
+    // A visitor's address lands in the id column: Postgres's own message quotes the value, and
+    // Drizzle's error carries the whole batch of rows.
+    const lines = gunzipSync(readFileSync(file)).toString("utf8").trimEnd().split("\n");
+    const first = lines.findIndex((l) => l.includes("Adaeze"));
+    lines[first] = lines[first]!.replace(/^\{"id":\d+/, '{"id":"ada@example.com"');
+    const damaged = path.join(work, "damaged.jsonl.gz");
+    writeFileSync(damaged, gzipSync(`${lines.join("\n")}\n`));
+    const personal = /Adaeze|ada@example\.com|tunde@example\.com|quote/;
+
+    const { database, cleanup } = await open();
+    try {
+      const error: unknown = await restoreBackup(database, damaged).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(BackupError);
+      expect((error as Error).message).toMatch(/submissions/);
+      expect((error as Error).message).not.toMatch(personal);
+      expect(String((error as Error).cause ?? "")).not.toMatch(personal);
+      expect(await database.db.$count(submissions)).toBe(0);
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+
+    const dataDir = path.join(work, "damaged-target");
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", damaged], {
+      encoding: "utf8",
+      timeout: 110_000,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
+    });
+    const output = `${run.stdout}\n${run.stderr}`;
+    expect(run.status, output).toBe(1);
+    expect(output).toMatch(/Nothing was restored/);
+    expect(output).not.toMatch(personal);
   });
 
   it("refuses a backup from a newer version of the site, and a file that is not a backup", async () => {

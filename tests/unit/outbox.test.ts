@@ -191,6 +191,46 @@ function outboxSuite(
       expect((await statusOf(database.db, id!)).status).toBe("delivered");
     });
 
+    it("429 with Retry-After backs off the whole destination, not only the row that got it", async () => {
+      const clock = fakeClock();
+      fake.setMode("rate-limit", { retryAfterSeconds: 60 });
+      let requests = 0;
+      const send = hubspotHandler(fake);
+      const outbox = createOutbox({
+        db: database.db,
+        handlers: { hubspot: (item) => (requests++, send(item)) },
+        logger,
+        now: clock.now,
+      });
+      const ids = await enqueue(database.db, clock.now(), 30);
+      expect(await outbox.runOnce(1)).toBe(1);
+      expect(requests).toBe(1);
+      // The other 29 wait out the minute too, and so does a new one tried within a request.
+      while ((await outbox.runOnce()) > 0);
+      const [late] = await enqueue(database.db, clock.now());
+      expect(await outbox.attemptNow(late!, 1_000)).toBe("pending");
+      clock.advance(59_000);
+      while ((await outbox.runOnce()) > 0);
+      expect(requests).toBe(1);
+      for (const id of ids) {
+        const row = await statusOf(database.db, id);
+        expect(row.nextAttemptAt.getTime() - clock.now().getTime()).toBeGreaterThan(0);
+      }
+      fake.setMode("accept");
+      clock.advance(1_000);
+      // A keep-alive connection the fake closed meanwhile can fail once; that row is retried
+      // within seconds.
+      for (let round = 0; round < 3; round++) {
+        while ((await outbox.runOnce()) > 0);
+        clock.advance(10_000);
+      }
+      expect(fake.received).toHaveLength(31);
+      for (const id of [...ids, late!]) {
+        const row = await statusOf(database.db, id);
+        expect(row.status, JSON.stringify(row)).toBe("delivered");
+      }
+    });
+
     it("gives up after 24 hours: dead, kept, with the last error", async () => {
       const clock = fakeClock();
       fake.setMode("down");

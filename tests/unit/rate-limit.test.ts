@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
@@ -94,6 +95,25 @@ function limiterSuite(name: string, open: OpenDatabase) {
       for (const ip of ["198.51.100.20", "203.0.113.45", "2001:db8:5555:1::9"]) {
         expect(await hit("contact", ip), ip).toEqual({ allowed: true, flood: false });
       }
+    });
+
+    it("a network over its allowance writes no row for each new address it sends from", async () => {
+      const hit = createRateLimiter({ db: database.db, limit: 5 });
+      const rows = async () =>
+        Number(
+          (
+            (await database.db.execute(
+              sql`select count(*)::int as n from rate_limits where key like 'rows-test:%'`,
+            )) as unknown as { rows: { n: number }[] }
+          ).rows[0]!.n,
+        );
+      const verdicts = [];
+      for (let net = 0; net < 200; net++) {
+        verdicts.push(await hit("rows-test", `2001:db8:88:${net.toString(16)}::1`));
+      }
+      expect(verdicts.filter((v) => v.allowed)).toHaveLength(5 * PREFIX_ALLOWANCE);
+      // One row per /64 that was let through, and the network's own: the refused leave nothing.
+      expect(await rows()).toBe(5 * PREFIX_ALLOWANCE + 1);
     });
 
     it("an address over its own allowance spends none of its network's", async () => {

@@ -1,6 +1,6 @@
 import { shippedContent } from "../../app/content/documents";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
 import { deliveries, submissions } from "../../server/db/schema";
@@ -207,6 +207,54 @@ function suite(name: string, open: OpenDatabase) {
       expect(smtp.messages.filter((m) => /Not in HubSpot/.test(m.raw))).toHaveLength(1);
     });
 
+    it("a message HubSpot refuses reaches the inbox once, saying both things", async () => {
+      hubspot.setMode("reject");
+      const { services, outbox } = createServices({
+        config: loadConfig({ ...hubspotEnv(), ...mailEnv() }),
+        database,
+        logger,
+      });
+      expect(await services.forms.contact(lead, meta())).toMatchObject({ status: "rejected" });
+      while ((await outbox.runOnce()) > 0);
+      expect(smtp.messages).toHaveLength(1);
+      const mail = smtp.messages[0]!.raw;
+      expect(mail).toContain("Not in HubSpot");
+      expect(mail).toContain("INVALID_EMAIL");
+      expect(mail).toContain("We would like some help with how we talk to each other.");
+      // After a retry that is refused again, still no second e-mail.
+      expect(await requeue(db(), "rejected")).toBe(1);
+      while ((await outbox.runOnce()) > 0);
+      expect(smtp.messages).toHaveLength(1);
+    });
+
+    it("the inbox's notification waits for HubSpot's first answer, so a refusal is in the same e-mail", async () => {
+      const mails: string[] = [];
+      let answer!: (result: { outcome: "rejected"; error: string }) => void;
+      const outbox = createOutbox({
+        db: db(),
+        logger,
+        handlers: {
+          hubspot: () => new Promise((resolve) => (answer = resolve)),
+          email: async () => (mails.push("email"), { outcome: "delivered" }),
+          "email-fallback": async () => (mails.push("fallback"), { outcome: "delivered" }),
+        },
+        fallbacks: { hubspot: "email-fallback" },
+        mergeWith: { hubspot: "email" },
+      });
+      const now = new Date();
+      const hubspotId = await queued("hubspot", now);
+      const submissionId = (await row(hubspotId)).submissionId;
+      await db().insert(deliveries).values({ submissionId, destination: "email", createdAt: now });
+      const first = outbox.attemptNow(hubspotId, 5_000);
+      // HubSpot is still answering: the worker leaves the inbox's e-mail for now.
+      await vi.waitFor(() => expect(answer).toBeDefined());
+      expect(await outbox.runOnce()).toBe(0);
+      answer({ outcome: "rejected", error: 'HubSpot 400: {"errorType":"INVALID_EMAIL"}' });
+      expect(await first).toMatchObject({ outcome: "rejected" });
+      while ((await outbox.runOnce()) > 0);
+      expect(mails).toEqual(["fallback"]);
+    });
+
     it("with mail unset HubSpot still gets every lead, and a refusal is not told 'our team will see it'", async () => {
       const { services, outbox } = createServices({
         content: () => shippedContent(),
@@ -278,6 +326,70 @@ function suite(name: string, open: OpenDatabase) {
       const report = await readStatus(db(), { jobs, processStartedAt: now, now: later });
       expect(report.jobs.retention!.overdue).toBe(true);
       expect(report.reasons[0]).toMatch(/^retention has not run since /);
+    });
+
+    it("a failed digest stops being attention once what it was to report is put right", async () => {
+      const failing = async () => ({ outcome: "retry" as const, error: "SMTP 535 bad password" });
+      const digest = (iso: string) =>
+        sendDigestIfDue(db(), {
+          send: failing,
+          inbox: "practice@example.com",
+          siteUrl: "https://example.com",
+          jobs,
+          processStartedAt: new Date(Date.parse(iso) - HOUR),
+          now: new Date(iso),
+        });
+      const id = await queued("email", new Date("2026-11-23T08:00:00Z"));
+      expect(await digest("2026-11-24T08:00:00Z")).toBe("failed");
+      const now = new Date("2026-11-24T08:30:00Z");
+      expect((await status(now)).reasons).toEqual([
+        "1 delivery waiting over 1 h",
+        expect.stringMatching(/^digest failed at /),
+      ]);
+      // The SMTP password is fixed and the waiting delivery goes out.
+      await db().update(deliveries).set({ status: "delivered" }).where(eq(deliveries.id, id));
+      const after = await status(now);
+      expect(after.status).toBe("ok");
+      expect(after.jobs.digest).toMatchObject({ lastError: "SMTP 535 bad password" });
+      // The next hourly check finds nothing to say and clears the digest's error.
+      expect(await digest("2026-11-24T09:00:00Z")).toBe("all-ok");
+      expect((await status(now)).jobs.digest).toMatchObject({ lastError: null, failures: 0 });
+      // A later real incident is seen again, and that day's digest still goes.
+      await queued("hubspot", new Date("2026-11-24T07:00:00Z"));
+      expect((await status(now)).status).toBe("attention");
+      const sent: MailMessage[] = [];
+      const ok = await sendDigestIfDue(db(), {
+        send: async (m) => (sent.push(m), { outcome: "delivered" as const }),
+        inbox: "practice@example.com",
+        siteUrl: "https://example.com",
+        jobs,
+        processStartedAt: now,
+        now: new Date("2026-11-24T10:00:00Z"),
+      });
+      expect(ok).toBe("sent");
+    });
+
+    it("a job that is no longer scheduled is listed but never attention", async () => {
+      const now = new Date();
+      await expect(
+        runJob(db(), "reconciliation", () => Promise.reject(new Error("Paystack 401"))),
+      ).rejects.toThrow();
+      // Paystack was configured then: reconciliation is scheduled, and its failure is attention.
+      const withPaystack = await readStatus(db(), {
+        jobs: [...jobs, { name: "reconciliation", intervalMs: 600_000, firstRunMs: 0 }],
+        processStartedAt: new Date(now.getTime() - HOUR),
+        now,
+      });
+      expect(withPaystack.reasons).toEqual([expect.stringMatching(/^reconciliation failed at /)]);
+      // Paystack removed: the job no longer runs, so its last failure is history, not an alarm.
+      const report = await status(now);
+      expect(report.status).toBe("ok");
+      expect(report.reasons).toEqual([]);
+      expect(report.jobs.reconciliation).toMatchObject({
+        lastError: "Paystack 401",
+        scheduled: false,
+        overdue: false,
+      });
     });
 
     it("the digest goes once a day, only when something needs attention, without the message", async () => {
