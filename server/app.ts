@@ -13,6 +13,7 @@ import { formGuard } from "./form-guard";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
 import { assetReader } from "./document-assets";
+import { scriptRewriter } from "./document-scripts";
 import { markupTokens, pageStylesheets } from "./page-stylesheet";
 import { type PageCache, createPageCache } from "./page-cache";
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./retention";
@@ -80,6 +81,8 @@ export function createApp(deps: AppDeps) {
     enhanceScript: deps.enhanceScript,
     assetText,
     log: (level, msg, fields) => logger[level](fields ?? {}, msg),
+    describeError: describeDatabaseError,
+    scriptRewriter,
     services,
   });
   // Development renders every request afresh, so that edits show at once.
