@@ -1,6 +1,5 @@
 import type { SiteLoadContext } from "../app/lib/load-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { warnForwardedOnce } from "./forwarded-warning";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -10,6 +9,8 @@ import type { Database } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import type { Logger } from "./logger";
 import { formGuard } from "./form-guard";
+import { pageHandler } from "./page-handler";
+import { httpsOrigin } from "./request-origin";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
 import { assetReader } from "./document-assets";
@@ -128,15 +129,20 @@ export function createApp(deps: AppDeps) {
   }
 
   app.use(lowercasePaths);
-  app.use(formGuard({ siteOrigin: new URL(config.siteUrl).origin, formPaths: FORM_PATHS }));
+  // Behind a TLS proxy the site's own origin is SITE_URL's, whatever the proxy forwards.
+  const publicOrigin = httpsOrigin(config.siteUrl);
+  app.use(
+    formGuard({ siteOrigin: new URL(config.siteUrl).origin, publicOrigin, formPaths: FORM_PATHS }),
+  );
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    pageHandler({
       build: deps.build,
       mode: config.production ? "production" : "development",
+      publicOrigin,
       getLoadContext: (req, res): AppLoadContext => ({
         ...loadContext(),
         nonce: res.locals.nonce as string,
