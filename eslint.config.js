@@ -5,6 +5,14 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** app/ importing server/, by a relative path or through the `~/` alias. */
+const serverImport = {
+  regex: "^((\\.\\./)+|~/\\.\\./)server(/|$)",
+  message:
+    "app/ must not import server/: pass what the page needs through the load context " +
+    "(app/lib/load-context.ts, built in server/app.ts).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,13 +66,21 @@ export default tseslint.config(
   // Import cycles are caught by tests/unit/imports.test.ts (eslint-plugin-import-x needs a native
   // resolver whose other-platform builds this npm would not write into package-lock.json).
   {
-    // app/lib is shared logic: it may not depend on UI (app/components).
+    // Imports point one way (STYLE.md rule 8): server/ may use app/, never the reverse. What a
+    // page needs from the server arrives in the load context (app/lib/load-context.ts).
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverImport] }] },
+  },
+  {
+    // app/lib is shared logic: it may not depend on UI (app/components). The rule's options
+    // replace the ones above for these files, so the server pattern is repeated.
     files: ["app/lib/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            serverImport,
             {
               regex: "^(~/components(/|$)|(\\.\\./)+components(/|$))",
               message: "app/lib must not import app/components: move the shared part into app/lib.",

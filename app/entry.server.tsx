@@ -4,8 +4,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { AssetText } from "./components/InlineStylesheet";
-import { describeDatabaseError } from "../server/db/errors";
-import { scriptRewriter } from "../server/document-scripts";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +15,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
   context.log("error", "loader or action failed", {
     path: new URL(request.url).pathname,
-    err: describeDatabaseError(error),
+    err: context.describeError(error),
   });
 };
 
@@ -48,7 +46,7 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // Module preloads out of <head>, React held back on words-only pages (017).
-          const body = scriptRewriter();
+          const body = loadContext.scriptRewriter();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

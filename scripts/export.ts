@@ -1,9 +1,11 @@
 /**
  * Exports stored submissions as CSV for the practice:
- *   npm run export -- --kind contact --since 2026-01-01 > leads.csv
+ *   npm run export -- --kind contact --since 2026-01-01 --out leads.csv
  * Kinds: contact, booking, newsletter, and orders (payments, from the orders table). With the embedded database, stop the site first (the
  * embedded database serves one process at a time); with DATABASE_URL it can run any time.
  */
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { configFromEnvironment } from "../server/config";
@@ -19,13 +21,16 @@ const columns = {
 
 type Kind = keyof typeof columns | "orders";
 
-const usage = `Usage: npm run export -- [--kind KIND] [--since DATE] > file.csv
+const usage = `Usage: npm run export -- [--kind KIND] [--since DATE] [--out FILE]
 
-Writes stored submissions as CSV to standard output, oldest first.
+Writes stored submissions as CSV, oldest first, into FILE (readable by its owner only), or else
+to standard output. Redirecting npm's output (> file.csv) also captures the lines npm prints
+before the command; use --out, or npm run --silent export -- ... > file.csv.
 
 Options:
   --kind KIND    contact (default), booking, newsletter, or orders (payments)
   --since DATE   only those received on or after DATE, e.g. 2026-01-01
+  --out FILE     write the CSV to FILE instead of standard output (its folder is created)
   --help         show this help
 
 Each submission's last column, "delivery", says where it went and how that ended, e.g.
@@ -39,6 +44,7 @@ try {
     options: {
       kind: { type: "string", default: "contact" },
       since: { type: "string" },
+      out: { type: "string", short: "o" },
       help: { type: "boolean", short: "h" },
     },
   }));
@@ -77,6 +83,30 @@ if (!config.databaseUrl) {
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
+/**
+ * Where the CSV goes: standard output, or --out's file. The file is written beside its name and
+ * renamed when complete, so a half-written export never looks like a whole one.
+ */
+const out = values.out;
+const partial = out && `${out}.partial`;
+let fd: number | undefined;
+if (partial) {
+  try {
+    mkdirSync(path.dirname(path.resolve(partial)), { recursive: true, mode: 0o700 });
+    fd = openSync(partial, "w", 0o600);
+  } catch (error) {
+    console.error(`Cannot write ${out}: ${(error as Error).message}`);
+    await database.close();
+    process.exit(1);
+  }
+}
+const write = (text: string) => {
+  if (fd === undefined) process.stdout.write(text);
+  else writeSync(fd, text);
+};
+/** The count for the person running the command, on standard error so a redirect stays pure CSV. */
+const report = (line: string) => console.error(out ? `${line}, written to ${out}` : line);
+
 /** Orders for the practice's books: one line per order, amounts in naira as plain numbers. */
 async function exportOrders() {
   const rows = await database.db
@@ -84,7 +114,7 @@ async function exportOrders() {
     .from(orders)
     .where(gte(orders.createdAt, since))
     .orderBy(asc(orders.createdAt));
-  process.stdout.write(
+  write(
     csvLine([
       "reference",
       "created_at",
@@ -101,7 +131,7 @@ async function exportOrders() {
     ]),
   );
   for (const o of rows) {
-    process.stdout.write(
+    write(
       csvLine([
         o.reference,
         o.createdAt,
@@ -118,7 +148,7 @@ async function exportOrders() {
       ]),
     );
   }
-  console.error(`${rows.length} order(s) since ${since.toISOString().slice(0, 10)}`);
+  report(`${rows.length} order(s) since ${since.toISOString().slice(0, 10)}`);
 }
 
 try {
@@ -127,6 +157,13 @@ try {
   } else {
     await exportSubmissions(kind);
   }
+  if (fd !== undefined) {
+    closeSync(fd);
+    renameSync(partial!, out!);
+  }
+} catch (error) {
+  if (fd !== undefined) rmSync(partial!, { force: true });
+  throw error;
 } finally {
   await database.close();
 }
@@ -141,13 +178,13 @@ async function exportSubmissions(kind: keyof typeof columns) {
   const outbox = ids.length
     ? await database.db.select().from(deliveries).where(inArray(deliveries.submissionId, ids))
     : [];
-  process.stdout.write(csvLine(["id", "received_at", "status", ...columns[kind], "delivery"]));
+  write(csvLine(["id", "received_at", "status", ...columns[kind], "delivery"]));
   for (const row of rows) {
     const delivery = outbox
       .filter((d) => d.submissionId === row.id)
       .map((d) => `${d.destination}: ${d.status}`)
       .join("; ");
-    process.stdout.write(
+    write(
       csvLine([
         row.id,
         row.createdAt,
@@ -157,5 +194,5 @@ async function exportSubmissions(kind: keyof typeof columns) {
       ]),
     );
   }
-  console.error(`${rows.length} ${kind} submission(s) since ${since.toISOString().slice(0, 10)}`);
+  report(`${rows.length} ${kind} submission(s) since ${since.toISOString().slice(0, 10)}`);
 }

@@ -1,6 +1,5 @@
 import type { SiteLoadContext } from "../app/lib/load-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { warnForwardedOnce } from "./forwarded-warning";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -11,9 +10,12 @@ import { describeDatabaseError } from "./db/errors";
 import type { Logger } from "./logger";
 import { formGuard } from "./form-guard";
 import { requireValidHost } from "./host-header";
+import { pageHandler } from "./page-handler";
+import { httpsOrigin } from "./request-origin";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
 import { assetReader } from "./document-assets";
+import { scriptRewriter } from "./document-scripts";
 import { markupTokens, pageStylesheets } from "./page-stylesheet";
 import { type PageCache, createPageCache } from "./page-cache";
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./retention";
@@ -85,6 +87,8 @@ export function createApp(deps: AppDeps) {
     enhanceScript: deps.enhanceScript,
     assetText,
     log: (level, msg, fields) => logger[level](fields ?? {}, msg),
+    describeError: describeDatabaseError,
+    scriptRewriter,
     services,
     content: deps.content.current(),
     contentPublishedAt: deps.content.publishedAt(),
@@ -143,15 +147,20 @@ export function createApp(deps: AppDeps) {
   // Everything below builds URLs from the Host header; a bad one is the client's error (400).
   app.use(requireValidHost(logger));
   app.use(lowercasePaths);
-  app.use(formGuard({ siteOrigin: new URL(config.siteUrl).origin, formPaths: FORM_PATHS }));
+  // Behind a TLS proxy the site's own origin is SITE_URL's, whatever the proxy forwards.
+  const publicOrigin = httpsOrigin(config.siteUrl);
+  app.use(
+    formGuard({ siteOrigin: new URL(config.siteUrl).origin, publicOrigin, formPaths: FORM_PATHS }),
+  );
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    pageHandler({
       build: deps.build,
       mode: config.production ? "production" : "development",
+      publicOrigin,
       getLoadContext: (req, res): AppLoadContext => ({
         ...loadContext(),
         nonce: res.locals.nonce as string,

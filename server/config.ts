@@ -34,9 +34,19 @@ const envSchema = z.object({
   PORT: positiveInt(3000).refine((p) => p < 65536, { message: "must be 0-65535" }),
   HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
   SITE_URL: optionalUrl("e.g. https://example.com"),
-  DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
-    message: "must be a postgres:// connection string",
-  }),
+  DATABASE_URL: optionalString
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: "must be a postgres:// connection string",
+    })
+    .refine((v) => v === undefined || !/^postgres(ql)?:\/\//.test(v) || userInfoIsEncoded(v), {
+      message:
+        "the user name or password holds a character a URL reserves. Percent-encode it: " +
+        "@ as %40, # as %23, / as %2F, ? as %3F, % as %25, a space as %20 (" +
+        "node -p 'encodeURIComponent(process.argv[1])' 'THE-PASSWORD' prints it encoded)",
+    })
+    .refine((v) => v === undefined || !userInfoIsEncoded(v) || URL.canParse(v), {
+      message: "is not a valid URL: postgres://USER:PASSWORD@HOST:5432/DATABASE",
+    }),
   DATA_DIR: optionalString.transform((v) => v ?? "./data"),
   HUBSPOT_PORTAL_ID: optionalString,
   HUBSPOT_CONTACT_FORM_ID: optionalString,
@@ -96,6 +106,20 @@ const envSchema = z.object({
     })
     .transform((v) => v ?? "info"),
 });
+
+/**
+ * Whether a connection string's user name and password are written as a URL needs them. A
+ * generated password with `@`, `#`, `/` or `?` in it, pasted as it is, moves the host: the driver
+ * then looks for a server named after a piece of the password ("getaddrinfo ENOTFOUND k"). The
+ * user information is taken to end at the last `@`, as the person who wrote it meant.
+ */
+function userInfoIsEncoded(url: string): boolean {
+  const rest = url.slice(url.indexOf("://") + 3);
+  const at = rest.lastIndexOf("@");
+  if (at === -1) return true;
+  const userInfo = rest.slice(0, at);
+  return !/[@/?#[\]\s]|%(?![0-9A-Fa-f]{2})/.test(userInfo);
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 

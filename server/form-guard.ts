@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from "express";
+import { requestOrigin } from "./request-origin";
 
 /**
  * The largest body a valid form can need, in any script. zod counts a message's 5,000 characters
@@ -20,7 +21,12 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * site, carry a form body, and be small. Each refusal is a short page that says what to do.
  * (Provider webhooks are signed instead and are mounted before this guard.)
  */
-export function formGuard(options: { siteOrigin: string; formPaths: string[] }): RequestHandler {
+export function formGuard(options: {
+  siteOrigin: string;
+  /** SITE_URL's origin when it is https: then the only origin a request arrives at */
+  publicOrigin?: string;
+  formPaths: string[];
+}): RequestHandler {
   const accepting = new Set(options.formPaths);
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
@@ -32,7 +38,7 @@ export function formGuard(options: { siteOrigin: string; formPaths: string[] }):
 
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
-    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    const ownOrigin = requestOrigin(req, options.publicOrigin);
     // A browser says where a form came from in Origin, or failing that in Sec-Fetch-Site.
     const crossSite = origin
       ? origin !== options.siteOrigin && origin !== ownOrigin

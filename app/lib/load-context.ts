@@ -1,3 +1,4 @@
+import type { Transform } from "node:stream";
 import type { DocumentId, SiteContent } from "~/content/documents";
 import type { BookingInput, CheckoutInput, ContactInput, NewsletterInput } from "./forms/schemas";
 
@@ -20,6 +21,16 @@ export interface SiteLoadContext {
   assetText?: (href: string) => string | undefined;
   /** logs a message with no personal data */
   log: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
+  /**
+   * what may be logged about an error thrown by a loader or action: a failed query's message
+   * carries its parameters (what a visitor typed), so only the driver's reason (server/db/errors.ts)
+   */
+  describeError: (error: unknown) => string;
+  /**
+   * a stream that rewrites a rendered page's script tags on their way out (server/document-scripts.ts,
+   * docs/decisions/017); the server hands it over so that app/ never imports server/
+   */
+  scriptRewriter: () => Transform;
   /** the visitor's IP address (X-Forwarded-For only when TRUST_PROXY is set); never logged */
   clientIp: string;
   /** server-side capabilities, built once at start by server/services.ts */

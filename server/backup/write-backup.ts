@@ -1,5 +1,6 @@
 import { once } from "node:events";
-import { createWriteStream, renameSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PassThrough } from "node:stream";
 import { createGzip } from "node:zlib";
@@ -23,9 +24,11 @@ const PAGE = 1000;
  * Writes every table of `database` to `file` (format in ./format.ts). One read-only,
  * repeatable-read transaction sees a single moment, so a backup taken beside a live site on
  * Postgres is consistent. The file appears under its name only when complete, readable by its
- * owner only: it holds every lead and order.
+ * owner only: it holds every lead and order. Its folder is made if missing (nightly backups go
+ * into a folder no other step creates), readable by the same owner only.
  */
 export async function writeBackup(database: Database, file: string) {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
   const lines = new PassThrough();
   const written = pipeline(

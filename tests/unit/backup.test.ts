@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -326,6 +326,38 @@ describe("restore refuses what it must not load", () => {
     try {
       await expect(restoreBackup(database, newer)).rejects.toThrow(/newer version of the site/);
       await expect(restoreBackup(database, other)).rejects.toBeInstanceOf(BackupError);
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+  });
+});
+
+describe("backup writes where it is told", () => {
+  const open = openTempPglite("site-backup-folder-");
+
+  it("creates the backups folder when it does not exist yet", async () => {
+    const file = path.join(work, "backups", "nightly", "site.jsonl.gz");
+    const { database, cleanup } = await open();
+    try {
+      await writeBackup(database, file);
+      expect(gunzipSync(readFileSync(file)).toString("utf8")).toContain('"end":true');
+      expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+  });
+
+  it("a place it cannot write is one error saying why, and leaves nothing behind", async () => {
+    const blocker = path.join(work, "not-a-folder");
+    writeFileSync(blocker, "a file where the folder should be");
+    const { database, cleanup } = await open();
+    try {
+      await expect(writeBackup(database, path.join(blocker, "site.jsonl.gz"))).rejects.toThrow(
+        /ENOTDIR|EEXIST/,
+      );
+      expect(readdirSync(work)).not.toContain("site.jsonl.gz.partial");
     } finally {
       await database.close();
       await cleanup();

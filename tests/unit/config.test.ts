@@ -47,6 +47,33 @@ describe("configuration", () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 
+  it.each([
+    ["@", "postgres://kindred:k@b3#x@127.0.0.1:5432/kindred"],
+    ["#", "postgres://kindred:ab#cd@127.0.0.1:5432/kindred"],
+    ["/", "postgres://kindred:ab/k9@127.0.0.1:5432/kindred"],
+    ["?", "postgres://kindred:ab?cd@127.0.0.1:5432/kindred"],
+    ["a lone %", "postgres://kindred:50%off@127.0.0.1:5432/kindred"],
+  ])(
+    "a DATABASE_URL whose password holds %s unencoded is refused, saying to percent-encode it",
+    (_what, url) => {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+        /DATABASE_URL: the user name or password .* Percent-encode it: @ as %40, # as %23, \/ as %2F/,
+      );
+    },
+  );
+
+  it("accepts a DATABASE_URL whose password is percent-encoded, or that has none", () => {
+    for (const url of [
+      "postgres://kindred:k%40b3%23x%2Fy%3F%25@127.0.0.1:5432/kindred",
+      "postgresql://kindred:plain-Password_1@db.example.com/kindred?sslmode=require",
+      "postgres://127.0.0.1/kindred",
+      "postgres:///kindred?host=/var/run/postgresql",
+    ]) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+
   it("explains why FORM_RATE_LIMIT=0 is refused and what to set instead", () => {
     expect(() => loadConfig({ FORM_RATE_LIMIT: "0" })).toThrow(/0 would refuse every form/);
     expect(loadConfig({ FORM_RATE_LIMIT: "1" }).formRateLimit).toBe(1);

@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
+import { submissions } from "../../server/db/schema";
 import { createOrder, markPaid, newReference } from "../../server/payments/orders";
 
 const run = promisify(execFile);
@@ -47,3 +48,32 @@ it("`npm run export -- --kind orders` lists orders as spreadsheet-safe CSV", asy
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+it("`--out FILE` writes only the CSV into the file, making its folder, readable by its owner only", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-export-out-"));
+  try {
+    const database = await openDatabase({ dataDir: path.join(dir, "data") });
+    await database.db.insert(submissions).values({
+      kind: "contact",
+      payload: { name: "Ada", email: "ada@example.com", message: "Hello" },
+    });
+    await database.close();
+
+    const file = path.join(dir, "exports", "contact.csv");
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/export.ts", "--kind", "contact", "--out", file],
+      { env: { ...process.env, DATA_DIR: path.join(dir, "data"), PORT: "1", DATABASE_URL: "" } },
+    );
+    expect(stdout).toBe("");
+    expect(stderr).toContain(`1 contact submission(s) since 1970-01-01, written to ${file}`);
+    const lines = readFileSync(file, "utf8").trim().split("\r\n");
+    expect(lines[0]).toBe("id,received_at,status,name,email,phone,need,message,pageUri,delivery");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(",Ada,ada@example.com,");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.dirname(file))).toEqual(["contact.csv"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -1,3 +1,4 @@
+import { openContentStore } from "../../server/content/store";
 import { type Server, createServer } from "node:http";
 import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -35,7 +36,9 @@ describe("a bad or missing Host header", () => {
     const logger = createLogger("info", {
       write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }),
     });
+    const content = await openContentStore({ db: database.db, logger });
     const { handle } = createApp({
+      content,
       config: loadConfig({ SITE_URL: "http://localhost:3000" }),
       database,
       logger,

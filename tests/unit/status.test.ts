@@ -210,6 +210,7 @@ function suite(name: string, open: OpenDatabase) {
     it("a message HubSpot refuses reaches the inbox once, saying both things", async () => {
       hubspot.setMode("reject");
       const { services, outbox } = createServices({
+        content: () => shippedContent(),
         config: loadConfig({ ...hubspotEnv(), ...mailEnv() }),
         database,
         logger,
