@@ -31,5 +31,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/books", "routes/api.books.ts"),
+  // The practice's editor (issue 24): its own bundle, only ever loaded under /admin.
+  route("admin/audit", "routes/admin/audit.tsx"),
+  route("admin/*", "routes/admin/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
