@@ -1,6 +1,6 @@
 import { useField } from "@conform-to/react";
 import { type FieldNode, childName } from "~/lib/admin/field-tree";
-import { FieldShell, controlClass, describedBy } from "./FieldShell";
+import { FieldShell, controlClass, describedBy, stringValue } from "./FieldShell";
 import { ListField } from "./ListField";
 import { PhotoField } from "./PhotoField";
 
@@ -17,7 +17,7 @@ export function FieldInput({ name, node }: { name: string; node: FieldNode }) {
     case "object":
       return <Fields name={name} fields={node.fields} />;
     case "list":
-      return <ListField name={name} node={node} />;
+      return <ListField name={name} node={node} renderItem={renderField} />;
     case "photo":
       return <PhotoField name={name} node={node} />;
     default:
@@ -118,6 +118,4 @@ function ScalarField({ name, node }: { name: string; node: Scalar }) {
   return <FieldShell {...shell}>{control}</FieldShell>;
 }
 
-export function stringValue(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}
+const renderField = (name: string, node: FieldNode) => <FieldInput name={name} node={node} />;

@@ -52,3 +52,8 @@ export function FieldShell({
     </div>
   );
 }
+
+/** A field's starting value as an input takes it. */
+export function stringValue(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}

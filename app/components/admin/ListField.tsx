@@ -1,6 +1,6 @@
 import { useField } from "@conform-to/react";
 import { type FieldNode, itemHeading } from "~/lib/admin/field-tree";
-import { FieldInput } from "./FieldInput";
+import type { ReactNode } from "react";
 
 type ListNode = Extract<FieldNode, { kind: "list" }>;
 
@@ -11,7 +11,16 @@ const smallButton =
  * A list the practice can add to, remove from and reorder. The buttons are Conform's intents:
  * submit buttons, so they work without JavaScript too (the server answers the changed form).
  */
-export function ListField({ name, node }: { name: string; node: ListNode }) {
+export function ListField({
+  name,
+  node,
+  renderItem,
+}: {
+  name: string;
+  node: ListNode;
+  /** draws one item (FieldInput, passed in so the two files do not import each other) */
+  renderItem: (name: string, node: FieldNode) => ReactNode;
+}) {
   const [meta, form] = useField<unknown[]>(name);
   const items = meta.getFieldList();
   const full = node.max !== undefined && items.length >= node.max;
@@ -33,7 +42,7 @@ export function ListField({ name, node }: { name: string; node: ListNode }) {
             <li key={item.key}>
               <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-3">
                 <legend className="px-1 font-semibold text-teal-900">{heading}</legend>
-                <FieldInput name={item.name} node={node.item} />
+                {renderItem(item.name, node.item)}
                 <div className="flex flex-wrap gap-2">
                   {index > 0 && (
                     <button

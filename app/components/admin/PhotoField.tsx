@@ -2,8 +2,7 @@ import { useField } from "@conform-to/react";
 import { type FieldNode, childName } from "~/lib/admin/field-tree";
 import { FILE_SUFFIX } from "~/lib/admin/uploads";
 import { photoPreviewSrc } from "~/lib/admin/photo-preview";
-import { FieldShell, controlClass, describedBy } from "./FieldShell";
-import { stringValue } from "./FieldInput";
+import { FieldShell, controlClass, describedBy, stringValue } from "./FieldShell";
 
 type PhotoNode = Extract<FieldNode, { kind: "photo" }>;
 
