@@ -42,7 +42,11 @@ const { createApp } = await import("../server/app");
 const { configFromEnvironment } = await import("../server/config");
 const { createLogger } = await import("../server/logger");
 const config = configFromEnvironment();
+const { openContentStore } = await import("../server/content/store");
+const content = await openContentStore({ db: reopened.db, logger: createLogger("warn") });
+measure("published content");
 const created = createApp({
+  content,
   config,
   database: reopened,
   logger: createLogger("warn"),

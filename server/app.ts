@@ -17,7 +17,7 @@ import { markupTokens, pageStylesheets } from "./page-stylesheet";
 import { type PageCache, createPageCache } from "./page-cache";
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./retention";
 import { createServices } from "./services";
-import { shippedContent } from "../app/content/documents";
+import type { ContentStore } from "./content/store";
 import { type JobSchedule, statusEndpoint } from "./status";
 import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
@@ -44,6 +44,8 @@ export interface AppDeps {
    * pages carry the whole stylesheet.
    */
   markupFiles?: string[];
+  /** the published content (server/content/store.ts), opened before the app */
+  content: ContentStore;
 }
 
 export function createApp(deps: AppDeps) {
@@ -82,7 +84,8 @@ export function createApp(deps: AppDeps) {
     assetText,
     log: (level, msg, fields) => logger[level](fields ?? {}, msg),
     services,
-    content: shippedContent(),
+    content: deps.content.current(),
+    contentPublishedAt: deps.content.publishedAt(),
   });
   // Development renders every request afresh, so that edits show at once.
   if (typeof deps.build !== "function" && !deps.devMiddleware) {
@@ -94,6 +97,15 @@ export function createApp(deps: AppDeps) {
       loadContext,
       pageHeaders: (scriptHashes) =>
         collectHeaders([pageSecurity, permissionsPolicy], { scriptHashes }),
+    });
+    // A publish shows at once: every kept page is dropped (the next visit renders it with the new
+    // content) and the sitemap's pages are rendered again in the background.
+    const cache = pageCache;
+    deps.content.onChange(() => {
+      cache.clear();
+      cache.warm().catch((error: unknown) => {
+        logger.warn({ err: { message: String(error) } }, "page cache warm-up failed");
+      });
     });
   }
 

@@ -13,6 +13,7 @@ import { integrationReport } from "./integration-report";
 import { createMailer } from "./integrations/mail";
 import { startReconciliation } from "./payments/reconcile";
 import { startRetention } from "./retention";
+import { openContentStore } from "./content/store";
 
 /** How long after SIGTERM the process exits even if closing has not finished. */
 const FORCED_EXIT_MS = 25_000;
@@ -98,6 +99,9 @@ async function main() {
     console.log(`Fake Paystack on ${fake.url} (see ${fake.url}/__admin/transactions)`);
   }
 
+  const content = await openContentStore({ db: database.db, logger });
+  content.startPolling();
+
   const version = readVersion();
   let created;
   if (dev) {
@@ -108,6 +112,7 @@ async function main() {
       database,
       logger,
       version,
+      content,
       devMiddleware: vite.middlewares,
       // Vite compiles the site's small script on request in development.
       enhanceScript: "/app/enhance/main.ts",
@@ -128,6 +133,7 @@ async function main() {
       logger,
       version,
       build,
+      content,
       clientDir: path.join(root, "build/client"),
       enhanceScript: enhanceScriptUrl(root),
       markupFiles: markupScriptFiles(root),
@@ -191,6 +197,7 @@ async function main() {
     stopRetention();
     const sweepStopped = reconciliation?.stop();
     stopDigest?.();
+    content.stop();
     server.close(async () => {
       await sweepStopped;
       await outbox.stop();

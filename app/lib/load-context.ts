@@ -29,6 +29,8 @@ export interface SiteLoadContext {
    * for a signed-in editor's preview, the published content with their draft in place.
    */
   content: SiteContent;
+  /** when each document's live version was published (ISO; the epoch for shipped content) */
+  contentPublishedAt: Record<DocumentId, string>;
   /** the practice's editor (server/auth, server/content); absent when EDITOR_EMAILS is unset */
   editor?: EditorServices;
 }

@@ -1,0 +1,506 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type {
+  AuditEntry,
+  ContentEditing,
+  DocumentSummary,
+  DocumentVersion,
+  Editor,
+  PublishResult,
+} from "../../app/lib/load-context";
+import {
+  type DocumentId,
+  type SiteContent,
+  documentIds,
+  documents,
+  isDocumentId,
+  shippedContent,
+} from "../../app/content/documents";
+import type { Db } from "../db/client";
+import { contentAudit, contentDrafts, contentVersions } from "../db/schema";
+import type { Logger } from "../logger";
+
+/**
+ * The published content (docs/decisions/027). Every version of every document is a row of
+ * content_versions; the live one is the highest version whose publish_at has passed. This module
+ * keeps the live values in memory for the pages, notices a change made by this process at once
+ * and one made by another instance on the same Postgres within one poll, and is the editor's way
+ * to publish, restore and read history.
+ */
+
+/** How often the live versions are compared with memory: other instances' publishes and scheduled ones. */
+export const CONTENT_POLL_MS = 2_000;
+
+interface LiveDocument {
+  version: number;
+  value: unknown;
+  publishAt: Date;
+}
+
+export interface ContentStoreDeps {
+  db: Db;
+  logger: Logger;
+  /** a publish's failure is recorded for /status */
+  onPublishFailure?: (error: unknown) => void;
+  now?: () => Date;
+}
+
+export type ContentStore = Awaited<ReturnType<typeof openContentStore>>;
+
+/** Fills a fresh database with the shipped content, then loads the live content into memory. */
+export async function openContentStore(deps: ContentStoreDeps) {
+  const { db, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  await seedShippedContent(db, now());
+
+  let live = new Map<DocumentId, LiveDocument>();
+  let snapshot: SiteContent = shippedContent(now());
+  let publishedAt = {} as Record<DocumentId, string>;
+  let stamp = "";
+  const listeners = new Set<(changed: DocumentId[]) => void>();
+
+  async function readStamp(): Promise<string> {
+    const [row] = await db
+      .select({
+        maxId: sql<string>`coalesce(max(${contentVersions.id}), 0)::text`,
+        live: sql<string>`count(*) filter (where ${contentVersions.publishAt} <= now() and not ${contentVersions.cancelled})::text`,
+        cancelled: sql<string>`count(*) filter (where ${contentVersions.cancelled})::text`,
+      })
+      .from(contentVersions);
+    return `${row?.maxId}:${row?.live}:${row?.cancelled}`;
+  }
+
+  /** Reads the live version of every document; returns the documents whose version changed. */
+  async function reload(): Promise<DocumentId[]> {
+    const nextStamp = await readStamp();
+    type LiveRow = { doc: string; version: number; value: unknown; publish_at: string | Date };
+    const rows = resultRows<LiveRow>(
+      await db.execute(sql`
+      select distinct on (doc) doc, version, value, publish_at
+      from content_versions
+      where publish_at <= now() and not cancelled
+      order by doc, version desc`),
+    );
+    const next = new Map<DocumentId, LiveDocument>();
+    for (const row of rows) {
+      if (!isDocumentId(row.doc)) continue;
+      next.set(row.doc, {
+        version: Number(row.version),
+        value: typeof row.value === "string" ? JSON.parse(row.value) : row.value,
+        publishAt: new Date(row.publish_at),
+      });
+    }
+    const changed = documentIds.filter((id) => live.get(id)?.version !== next.get(id)?.version);
+    const shipped = shippedContent(now());
+    const content = { ...shipped } as Record<DocumentId, unknown>;
+    const dates = {} as Record<DocumentId, string>;
+    for (const id of documentIds) {
+      const doc = next.get(id);
+      dates[id] = (doc?.publishAt ?? new Date(0)).toISOString();
+      if (!doc) continue;
+      // The schema that renders the page checks what the database holds: a value that no
+      // longer fits (a schema changed under it) falls back to the shipped one, loudly.
+      const parsed = documents[id].schema.safeParse(doc.value);
+      if (parsed.success) content[id] = parsed.data;
+      else
+        logger.error(
+          { doc: id, version: doc.version, issues: parsed.error.issues.length },
+          "content: the live version does not fit its schema; the shipped content is shown",
+        );
+    }
+    live = next;
+    snapshot = content as SiteContent;
+    publishedAt = dates;
+    stamp = nextStamp;
+    return changed;
+  }
+
+  await reload();
+
+  async function refresh(): Promise<void> {
+    const changed = await reload();
+    if (changed.length > 0) {
+      logger.info({ docs: changed }, "content changed");
+      for (const listener of listeners) listener(changed);
+    }
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let polling = false;
+  function startPolling() {
+    timer = setInterval(() => {
+      if (polling) return;
+      polling = true;
+      readStamp()
+        .then((s) => (s === stamp ? undefined : refresh()))
+        .catch((error: unknown) =>
+          logger.warn({ err: { message: String(error) } }, "content poll failed"),
+        )
+        .finally(() => (polling = false));
+    }, CONTENT_POLL_MS);
+    timer.unref();
+  }
+
+  async function liveVersion(doc: DocumentId): Promise<number> {
+    const [row] = await db
+      .select({ version: contentVersions.version })
+      .from(contentVersions)
+      .where(
+        and(
+          eq(contentVersions.doc, doc),
+          sql`${contentVersions.publishAt} <= now()`,
+          eq(contentVersions.cancelled, false),
+        ),
+      )
+      .orderBy(desc(contentVersions.version))
+      .limit(1);
+    return row?.version ?? 0;
+  }
+
+  async function versionRow(doc: DocumentId, version: number) {
+    const [row] = await db
+      .select()
+      .from(contentVersions)
+      .where(and(eq(contentVersions.doc, doc), eq(contentVersions.version, version)));
+    return row;
+  }
+
+  function toVersion(
+    row: typeof contentVersions.$inferSelect,
+    liveNumber: number,
+  ): DocumentVersion {
+    return {
+      doc: row.doc as DocumentId,
+      version: row.version,
+      value: row.value,
+      publishAt: row.publishAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      createdBy: row.createdBy,
+      ...(row.restoredFrom !== null ? { restoredFrom: row.restoredFrom } : {}),
+      ...(row.cancelled ? { cancelled: true } : {}),
+      live: row.version === liveNumber,
+    };
+  }
+
+  function validate(doc: DocumentId, value: unknown) {
+    const parsed = documents[doc].schema.safeParse(value);
+    if (parsed.success) return { ok: true as const, value: parsed.data as unknown };
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join(".");
+      (fieldErrors[key] ??= []).push(issue.message);
+    }
+    return { ok: false as const, fieldErrors };
+  }
+
+  async function publishValue(
+    doc: DocumentId,
+    value: unknown,
+    options: {
+      baseVersion: number;
+      editor: Editor;
+      requestKey?: string;
+      publishAt?: string;
+      restoredFrom?: number;
+    },
+  ): Promise<PublishResult> {
+    if (options.requestKey) {
+      const [earlier] = await db
+        .select()
+        .from(contentVersions)
+        .where(eq(contentVersions.requestKey, options.requestKey));
+      // The same publish sent again (a phone that retried after a lost answer): its outcome.
+      if (earlier)
+        return { status: "ok", version: earlier.version, scheduled: earlier.publishAt > now() };
+    }
+    const checked = validate(doc, value);
+    if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
+    const publishAt = options.publishAt ? new Date(options.publishAt) : undefined;
+    if (publishAt && Number.isNaN(publishAt.getTime()))
+      return { status: "invalid", fieldErrors: { publishAt: ["Enter a date and time."] } };
+    const scheduled = publishAt !== undefined && publishAt > now();
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        // One publish of a document at a time, across every instance on the database.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:${doc}`}))`);
+        const current = await tx
+          .select()
+          .from(contentVersions)
+          .where(
+            and(
+              eq(contentVersions.doc, doc),
+              sql`${contentVersions.publishAt} <= now()`,
+              eq(contentVersions.cancelled, false),
+            ),
+          )
+          .orderBy(desc(contentVersions.version))
+          .limit(1);
+        const currentRow = current[0];
+        if (currentRow && currentRow.version !== options.baseVersion)
+          return {
+            status: "conflict" as const,
+            current: toVersion(currentRow, currentRow.version),
+          };
+        const [max] = await tx
+          .select({ max: sql<number>`coalesce(max(${contentVersions.version}), 0)` })
+          .from(contentVersions)
+          .where(eq(contentVersions.doc, doc));
+        const version = Number(max?.max ?? 0) + 1;
+        await tx.insert(contentVersions).values({
+          doc,
+          version,
+          value: checked.value,
+          createdBy: options.editor.email,
+          ...(publishAt ? { publishAt } : {}),
+          ...(options.restoredFrom !== undefined ? { restoredFrom: options.restoredFrom } : {}),
+          ...(options.requestKey ? { requestKey: options.requestKey } : {}),
+        });
+        await tx.insert(contentAudit).values({
+          editor: options.editor.email,
+          action:
+            options.restoredFrom !== undefined ? "restore" : scheduled ? "schedule" : "publish",
+          doc,
+          version,
+          detail:
+            options.restoredFrom !== undefined
+              ? `restored version ${options.restoredFrom}`
+              : scheduled
+                ? `goes live ${publishAt!.toISOString()}`
+                : null,
+        });
+        await tx.delete(contentDrafts).where(eq(contentDrafts.doc, doc));
+        return { status: "ok" as const, version, scheduled };
+      });
+      if (outcome.status === "ok" && !outcome.scheduled) await refresh();
+      return outcome;
+    } catch (error) {
+      // Two tabs sending the same publish at once: the second finds the first's row.
+      if (options.requestKey) {
+        const [earlier] = await db
+          .select()
+          .from(contentVersions)
+          .where(eq(contentVersions.requestKey, options.requestKey));
+        if (earlier) return { status: "ok", version: earlier.version };
+      }
+      deps.onPublishFailure?.(error);
+      throw error;
+    }
+  }
+
+  const editing: ContentEditing = {
+    async summary(): Promise<DocumentSummary[]> {
+      const drafts = new Set(
+        (await db.select({ doc: contentDrafts.doc }).from(contentDrafts)).map((d) => d.doc),
+      );
+      const rows = await db
+        .select()
+        .from(contentVersions)
+        .where(and(sql`${contentVersions.publishAt} > now()`, eq(contentVersions.cancelled, false)))
+        .orderBy(contentVersions.publishAt);
+      const liveRows = resultRows<{
+        doc: string;
+        version: number;
+        publish_at: string | Date;
+        created_by: string;
+      }>(
+        await db.execute(sql`
+          select distinct on (doc) doc, version, publish_at, created_by
+          from content_versions
+          where publish_at <= now() and not cancelled
+          order by doc, version desc`),
+      );
+      return documentIds.map((doc) => {
+        const row = liveRows.find((r) => r.doc === doc);
+        const next = rows.find((r) => r.doc === doc);
+        return {
+          doc,
+          version: Number(row?.version ?? 0),
+          publishedAt: new Date(row?.publish_at ?? 0).toISOString(),
+          publishedBy: row?.created_by ?? "",
+          ...(next
+            ? { scheduled: { version: next.version, publishAt: next.publishAt.toISOString() } }
+            : {}),
+          hasDraft: drafts.has(doc),
+        };
+      });
+    },
+
+    async load(doc) {
+      const liveNumber = await liveVersion(doc);
+      const row = await versionRow(doc, liveNumber);
+      const published: DocumentVersion = row
+        ? toVersion(row, liveNumber)
+        : {
+            doc,
+            version: 0,
+            value: shippedContent(now())[doc],
+            publishAt: new Date(0).toISOString(),
+            createdAt: new Date(0).toISOString(),
+            createdBy: "shipped",
+            live: true,
+          };
+      const [draft] = await db.select().from(contentDrafts).where(eq(contentDrafts.doc, doc));
+      return {
+        published,
+        ...(draft
+          ? {
+              draft: {
+                value: draft.value,
+                baseVersion: draft.baseVersion,
+                updatedAt: draft.updatedAt.toISOString(),
+                updatedBy: draft.updatedBy,
+              },
+            }
+          : {}),
+      };
+    },
+
+    async saveDraft(doc, value, baseVersion, editor) {
+      const checked = validate(doc, value);
+      if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
+      const at = now();
+      await db
+        .insert(contentDrafts)
+        .values({ doc, value: checked.value, baseVersion, updatedAt: at, updatedBy: editor.email })
+        .onConflictDoUpdate({
+          target: contentDrafts.doc,
+          set: { value: checked.value, baseVersion, updatedAt: at, updatedBy: editor.email },
+        });
+      return { status: "ok", version: baseVersion };
+    },
+
+    async discardDraft(doc, editor) {
+      const removed = await db
+        .delete(contentDrafts)
+        .where(eq(contentDrafts.doc, doc))
+        .returning({ doc: contentDrafts.doc });
+      if (removed.length > 0)
+        await db
+          .insert(contentAudit)
+          .values({ editor: editor.email, action: "discard draft", doc });
+    },
+
+    publish: (doc, value, options) => publishValue(doc, value, options),
+
+    async restore(doc, version, options) {
+      const row = await versionRow(doc, version);
+      if (!row)
+        return { status: "invalid", fieldErrors: { version: ["There is no such version."] } };
+      return publishValue(doc, row.value, {
+        baseVersion: options.baseVersion,
+        editor: options.editor,
+        restoredFrom: version,
+      });
+    },
+
+    async cancelScheduled(doc, version, editor) {
+      const cancelled = await db
+        .update(contentVersions)
+        .set({ cancelled: true })
+        .where(
+          and(
+            eq(contentVersions.doc, doc),
+            eq(contentVersions.version, version),
+            sql`${contentVersions.publishAt} > now()`,
+          ),
+        )
+        .returning({ version: contentVersions.version });
+      if (cancelled.length > 0)
+        await db
+          .insert(contentAudit)
+          .values({ editor: editor.email, action: "cancel scheduled", doc, version });
+    },
+
+    async history(doc) {
+      const liveNumber = await liveVersion(doc);
+      const rows = await db
+        .select()
+        .from(contentVersions)
+        .where(eq(contentVersions.doc, doc))
+        .orderBy(desc(contentVersions.version));
+      return rows.map((r) => toVersion(r, liveNumber));
+    },
+
+    async version(doc, version) {
+      const row = await versionRow(doc, version);
+      return row ? toVersion(row, await liveVersion(doc)) : undefined;
+    },
+
+    async audit(limit, before): Promise<AuditEntry[]> {
+      const rows = await db
+        .select()
+        .from(contentAudit)
+        .where(before !== undefined ? lt(contentAudit.id, before) : undefined)
+        .orderBy(desc(contentAudit.id))
+        .limit(Math.min(Math.max(limit, 1), 200));
+      return rows.map((r) => ({
+        id: r.id,
+        at: r.at.toISOString(),
+        editor: r.editor,
+        action: r.action,
+        ...(r.doc ? { doc: r.doc } : {}),
+        ...(r.version !== null ? { version: r.version } : {}),
+        ...(r.detail ? { detail: r.detail } : {}),
+      }));
+    },
+  };
+
+  return {
+    /** the live content, for the pages */
+    current: () => snapshot,
+    /** when each document's live version went live (ISO), for the sitemap */
+    publishedAt: () => publishedAt,
+    /** the live content with drafts in place of some documents, for an editor's preview */
+    async withDrafts(docs: DocumentId[]): Promise<SiteContent> {
+      const content = { ...snapshot } as Record<DocumentId, unknown>;
+      for (const doc of docs) {
+        const [draft] = await db.select().from(contentDrafts).where(eq(contentDrafts.doc, doc));
+        if (!draft) continue;
+        const parsed = documents[doc].schema.safeParse(draft.value);
+        if (parsed.success) content[doc] = parsed.data;
+      }
+      return content as SiteContent;
+    },
+    editing,
+    /** calls `listener` with the documents whose live version changed, after each change */
+    onChange(listener: (changed: DocumentId[]) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** checks the database now (tests, and after a restore) */
+    refresh,
+    startPolling,
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
+
+/** Version 1 of every document that has none yet: the content that came with the site. */
+export async function seedShippedContent(db: Db, at: Date): Promise<void> {
+  const existing = new Set(
+    (await db.selectDistinct({ doc: contentVersions.doc }).from(contentVersions)).map((r) => r.doc),
+  );
+  const shipped = shippedContent(at);
+  const missing = documentIds.filter((id) => !existing.has(id));
+  if (missing.length === 0) return;
+  await db
+    .insert(contentVersions)
+    .values(
+      missing.map((doc) => ({
+        doc,
+        version: 1,
+        value: shipped[doc],
+        publishAt: new Date(0),
+        createdAt: at,
+        createdBy: "shipped",
+      })),
+    )
+    // Two instances starting on one new database: the first one's rows stand.
+    .onConflictDoNothing();
+}
+
+/** PGlite answers `execute` with { rows }, node-postgres with a result that has rows too. */
+function resultRows<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
