@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ConsentBanner } from "./components/ConsentBanner";
 import { InlineStylesheet } from "./components/InlineStylesheet";
+import { NotFoundPage } from "./components/NotFoundPage";
 import { hydratesAtOnce } from "./lib/route-handle";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
@@ -115,6 +116,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A page that answers 404 itself (the editor while editing is off) shows the site's 404 page.
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   let detail = "Something went wrong on our side.";
   if (isRouteErrorResponse(error)) {
     detail =

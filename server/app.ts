@@ -1,4 +1,4 @@
-import type { SiteLoadContext } from "../app/lib/load-context";
+import type { EditorServices, SiteLoadContext } from "../app/lib/load-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -10,6 +10,9 @@ import type { Database } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import type { Logger } from "./logger";
 import { formGuard } from "./form-guard";
+import { type ServerEditorAuth, createEditorAuth } from "./auth";
+import { editorGuard, isEditorPath } from "./auth/guard";
+import { createMailer } from "./integrations/mail";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
 import { assetReader } from "./document-assets";
@@ -57,6 +60,13 @@ export function createApp(deps: AppDeps) {
     logger,
     onTestimonialsChange: () => pageCache?.clear(),
   });
+  const editorAuth =
+    config.editorEmails.length > 0 ? buildEditorAuth(config, database, logger) : undefined;
+  const editor: EditorServices | undefined = editorAuth && {
+    auth: editorAuth,
+    content: deps.content.editing,
+    photos: notYetBuilt("photo uploads (server/content)"),
+  };
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ? 1 : false);
@@ -86,6 +96,7 @@ export function createApp(deps: AppDeps) {
     services,
     content: deps.content.current(),
     contentPublishedAt: deps.content.publishedAt(),
+    editor,
   });
   // Development renders every request afresh, so that edits show at once.
   if (typeof deps.build !== "function" && !deps.devMiddleware) {
@@ -139,7 +150,16 @@ export function createApp(deps: AppDeps) {
   }
 
   app.use(lowercasePaths);
-  app.use(formGuard({ siteOrigin: new URL(config.siteUrl).origin, formPaths: FORM_PATHS }));
+  app.use(
+    editorGuard({ siteUrl: config.siteUrl, editorFromCookies: editorAuth?.editorFromCookies }),
+  );
+  app.use(
+    formGuard({
+      siteOrigin: new URL(config.siteUrl).origin,
+      formPaths: FORM_PATHS,
+      editorPaths: editorAuth ? isEditorPath : undefined,
+    }),
+  );
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
@@ -179,7 +199,34 @@ export function createApp(deps: AppDeps) {
     }
     void app(req, res);
   };
-  return { app, handle, outbox, pageCache, payments, jobs, processStartedAt };
+  return { app, handle, outbox, pageCache, payments, jobs, processStartedAt, editorAuth };
+}
+
+/** Editors' sign-in (server/auth); links go by mail when SMTP_URL is set. */
+function buildEditorAuth(config: Config, database: Database, logger: Logger): ServerEditorAuth {
+  const { smtpUrl, from, practiceInbox } = config.mail;
+  const sender = from ?? practiceInbox;
+  return createEditorAuth({
+    db: database.db,
+    config,
+    logger,
+    sendMail: smtpUrl && sender ? createMailer({ smtpUrl, from: sender }) : undefined,
+  });
+}
+
+/**
+ * TEMPORARY, until the content and photo services are merged (issue 24): a stand-in whose every
+ * call throws, so the sign-in can be built and tested on its own.
+ */
+function notYetBuilt<T extends object>(what: string): T {
+  return new Proxy({} as T, {
+    get: (_target, name) =>
+      typeof name === "string" && name !== "then"
+        ? () => {
+            throw new Error(`${what} is not built yet (${name})`);
+          }
+        : undefined,
+  });
 }
 
 /** One line per request: method, path (never the query string), status and milliseconds. */

@@ -13,6 +13,13 @@ import type { RequestHandler, Response } from "express";
  */
 export const MAX_FORM_BYTES = 80 * 1024;
 
+/**
+ * The editor's forms (issue 24) carry whole documents and photo uploads (up to 10 MB each, sent
+ * as multipart): they may be this large, on /admin addresses only, behind the editor guard
+ * (server/auth/guard.ts), which has already refused anything not sent from the site's own editor.
+ */
+export const MAX_EDITOR_FORM_BYTES = 12 * 1024 * 1024;
+
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
@@ -20,12 +27,19 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * site, carry a form body, and be small. Each refusal is a short page that says what to do.
  * (Provider webhooks are signed instead and are mounted before this guard.)
  */
-export function formGuard(options: { siteOrigin: string; formPaths: string[] }): RequestHandler {
+export function formGuard(options: {
+  siteOrigin: string;
+  formPaths: string[];
+  /** the editor's addresses, which accept posts up to MAX_EDITOR_FORM_BYTES */
+  editorPaths?: (path: string) => boolean;
+}): RequestHandler {
   const accepting = new Set(options.formPaths);
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const editor = options.editorPaths?.(req.path) ?? false;
     // Client-side form posts go to "<path>.data"; both forms name the same page action.
-    if (req.method !== "POST" || !accepting.has(req.path.replace(/\.data$/, "").toLowerCase())) {
+    const page = req.path.replace(/\.data$/, "").toLowerCase();
+    if (req.method !== "POST" || !(editor || accepting.has(page))) {
       res.set("Allow", "GET, HEAD");
       return refuse(res, 405, "This address does not accept forms.");
     }
@@ -47,7 +61,7 @@ export function formGuard(options: { siteOrigin: string; formPaths: string[] }):
     if (length === undefined || !/^\d+$/.test(length)) {
       return refuse(res, 411, "We could not read that request: its length was missing.");
     }
-    if (Number(length) > MAX_FORM_BYTES) {
+    if (Number(length) > (editor ? MAX_EDITOR_FORM_BYTES : MAX_FORM_BYTES)) {
       return refuse(
         res,
         413,

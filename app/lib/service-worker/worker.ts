@@ -17,6 +17,7 @@ import {
   assetsIn,
   keepablePage,
   navigationTarget,
+  isEditorAddress,
   pageKey,
   savedCopyNotice,
   withNotice,
@@ -207,6 +208,8 @@ sw.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== ORIGIN) return;
+  // The editor goes to the network untouched: never kept, never answered from a copy.
+  if (isEditorAddress(url)) return;
   if (request.mode === "navigate") {
     saveDataHeader = request.headers.get("save-data") === "on";
     return event.respondWith(navigate(event, url));
