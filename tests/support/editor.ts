@@ -28,7 +28,7 @@ export async function mailedSignInLinks(email: string): Promise<string[]> {
 /** Asks for a sign-in link at /admin in this page's browser, and waits for the answer. */
 export async function requestSignInLink(page: Page, email = EDITOR_EMAIL) {
   await gotoHydrated(page, "/admin");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send sign-in link" }).click();
   await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
 }
