@@ -16,7 +16,7 @@ import stylesheet from "./app.css?url";
 import { ConsentBanner } from "./components/ConsentBanner";
 import { InlineStylesheet } from "./components/InlineStylesheet";
 import { NotFoundPage } from "./components/NotFoundPage";
-import { hydratesAtOnce } from "./lib/route-handle";
+import { hydratesAtOnce, isEditorPage } from "./lib/route-handle";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { ToastOutlet } from "./components/ToastOutlet";
@@ -78,7 +78,8 @@ function NavigationSignal() {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // Words-only pages hydrate when the visitor starts using a form (server/document-scripts.ts).
-  const react = hydratesAtOnce(useMatches()) ? "page" : "on-demand";
+  const matches = useMatches();
+  const react = hydratesAtOnce(matches) ? "page" : "on-demand";
   return (
     <html lang="en-NG" data-react={react}>
       <head>
@@ -98,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className="min-h-[60dvh] outline-none">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter newsletter={!isEditorPage(matches)} />
         <ToastOutlet />
         <ConsentBanner />
         <HydrationMark />

@@ -11,7 +11,6 @@ import {
   signInLinkFor,
 } from "../support/editor";
 import { uniqueId } from "../support/fixtures";
-import { gotoHydrated } from "../support/hydration";
 import { spawnServer } from "../support/spawn-server";
 
 /**
@@ -36,7 +35,7 @@ test("an editor signs in from the mailed link: its page shows a Sign in button, 
   expect(link.startsWith(`${baseURL}/admin/sign-in?token=`)).toBe(true);
 
   // Opening the link (as a mail scanner would) uses nothing up: twice, and still a button.
-  await gotoHydrated(page, link);
+  await page.goto(link);
   await page.reload();
   const signIn = page.getByRole("button", { name: "Sign in", exact: true });
   await expect(signIn).toBeVisible();
@@ -82,7 +81,7 @@ test("an unlisted address gets the same answer as a listed one, and no mail", as
 test("a used link signs no one in", async ({ page, browser }) => {
   await requestSignInLink(page);
   const link = await signInLinkFor(page);
-  await gotoHydrated(page, link);
+  await page.goto(link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
 
@@ -128,7 +127,7 @@ test("a link opened in another browser says so, offers a new link there, and is 
 
   const other = await browser.newContext();
   const elsewhere = await other.newPage();
-  await gotoHydrated(elsewhere, link);
+  await elsewhere.goto(link);
   await expect(
     elsewhere.getByRole("heading", { name: "This link was asked for in another browser" }),
   ).toBeVisible();
@@ -139,13 +138,13 @@ test("a link opened in another browser says so, offers a new link there, and is 
   // The new link is for the other browser, and signs it in.
   const second = await signInLinkFor(elsewhere);
   expect(second).not.toBe(link);
-  await gotoHydrated(elsewhere, second);
+  await elsewhere.goto(second);
   await elsewhere.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(elsewhere.getByRole("heading", { name: "Edit the website" })).toBeVisible();
   await other.close();
 
   // The first link still works where it was asked for.
-  await gotoHydrated(page, link);
+  await page.goto(link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
 });
@@ -270,7 +269,7 @@ test("every editor answer is no-store and noindex, and /admin is in no cache, si
 test("a badly typed address is refused at the field, and asking too often is explained", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/admin");
+  await page.goto("/admin");
   await page.getByLabel("E-mail").fill("not an address");
   // The browser's own check is bypassed, as a phone's keyboard can.
   await page.locator("form[aria-label='Ask for a sign-in link']").evaluate((f) => {
@@ -283,12 +282,12 @@ test("a badly typed address is refused at the field, and asking too often is exp
 
 test("the editor's pages are accessible and fit a 390 px phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await gotoHydrated(page, "/admin");
+  await page.goto("/admin");
   await expectAxeClean(page);
   await requestSignInLink(page);
   await expectAxeClean(page);
   const link = await signInLinkFor(page);
-  await gotoHydrated(page, link);
+  await page.goto(link);
   await expectAxeClean(page);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();

@@ -30,7 +30,8 @@ export function AdminHome({ email, documents }: AdminHomeProps) {
             Signed in as <span className="font-semibold text-ink">{email}</span>
           </p>
         </div>
-        <Form method="post" action="/admin/sign-out">
+        {/* A whole-page post: signing out leaves nothing of the editor in the page. */}
+        <Form method="post" action="/admin/sign-out" reloadDocument>
           <button type="submit" className="btn-outline">
             Sign out
           </button>

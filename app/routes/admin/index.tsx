@@ -14,7 +14,7 @@ import type { Route } from "./+types/index";
  */
 
 // The editor works with React from the start; its own bundle, never on a public page.
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, editor: true };
 
 export function headers() {
   return editorHeaders;

@@ -10,7 +10,7 @@ import type { Route } from "./+types/sign-in";
  * button (mail scanners open links); the button's POST uses it up and starts a session.
  */
 
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, editor: true };
 
 export function headers() {
   return editorHeaders;
