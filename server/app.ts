@@ -21,6 +21,8 @@ import { shippedContent } from "../app/content/documents";
 import { type JobSchedule, statusEndpoint } from "./status";
 import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
+import { mediaFiles } from "./photos/media";
+import { createPhotoUploads } from "./photos/uploads";
 
 /** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
 const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe", "/checkout"];
@@ -55,6 +57,10 @@ export function createApp(deps: AppDeps) {
     logger,
     onTestimonialsChange: () => pageCache?.clear(),
   });
+  // The editor's services (EditorServices in app/lib/load-context.ts) are built here when
+  // EDITOR_EMAILS is set; photos are one of them.
+  const photoUploads =
+    config.editorEmails.length > 0 ? createPhotoUploads({ db: database.db, logger }) : undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ? 1 : false);
@@ -64,6 +70,8 @@ export function createApp(deps: AppDeps) {
   // Files first, with their own short set of headers; pages get the full set below.
   if (!deps.devMiddleware && deps.clientDir)
     app.use(staticFiles(deps.clientDir, { https: config.https }));
+  // Uploaded photos, from the database (development too: Vite does not know them).
+  app.use("/media", mediaFiles(database.db, { https: config.https }));
   app.use(assignNonce);
   const schedulingOrigin = new URL(services.schedulingUrl).origin;
   // Without JavaScript the checkout form is answered with a redirect to Paystack's page, which
@@ -167,7 +175,7 @@ export function createApp(deps: AppDeps) {
     }
     void app(req, res);
   };
-  return { app, handle, outbox, pageCache, payments, jobs, processStartedAt };
+  return { app, handle, outbox, pageCache, payments, jobs, processStartedAt, photoUploads };
 }
 
 /** One line per request: method, path (never the query string), status and milliseconds. */
