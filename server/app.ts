@@ -24,6 +24,8 @@ import type { ContentStore } from "./content/store";
 import { type JobSchedule, statusEndpoint } from "./status";
 import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
+import { mediaFiles } from "./photos/media";
+import { createPhotoUploads } from "./photos/uploads";
 
 /** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
 const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe", "/checkout"];
@@ -60,13 +62,16 @@ export function createApp(deps: AppDeps) {
     logger,
     onTestimonialsChange: () => pageCache?.clear(),
   });
+  // The editor's services (EditorServices in app/lib/load-context.ts), built when EDITOR_EMAILS
+  // is set.
+  const photoUploads =
+    config.editorEmails.length > 0 ? createPhotoUploads({ db: database.db, logger }) : undefined;
   const editorAuth =
     config.editorEmails.length > 0 ? buildEditorAuth(config, database, logger) : undefined;
-  const editor: EditorServices | undefined = editorAuth && {
-    auth: editorAuth,
-    content: deps.content.editing,
-    photos: notYetBuilt("photo uploads (server/content)"),
-  };
+  const editor: EditorServices | undefined =
+    editorAuth && photoUploads
+      ? { auth: editorAuth, content: deps.content.editing, photos: photoUploads }
+      : undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ? 1 : false);
@@ -76,6 +81,8 @@ export function createApp(deps: AppDeps) {
   // Files first, with their own short set of headers; pages get the full set below.
   if (!deps.devMiddleware && deps.clientDir)
     app.use(staticFiles(deps.clientDir, { https: config.https }));
+  // Uploaded photos, from the database (development too: Vite does not know them).
+  app.use("/media", mediaFiles(database.db, { https: config.https }));
   app.use(assignNonce);
   const schedulingOrigin = new URL(services.schedulingUrl).origin;
   // Without JavaScript the checkout form is answered with a redirect to Paystack's page, which
@@ -199,7 +206,17 @@ export function createApp(deps: AppDeps) {
     }
     void app(req, res);
   };
-  return { app, handle, outbox, pageCache, payments, jobs, processStartedAt, editorAuth };
+  return {
+    app,
+    handle,
+    outbox,
+    pageCache,
+    payments,
+    jobs,
+    processStartedAt,
+    editorAuth,
+    photoUploads,
+  };
 }
 
 /** Editors' sign-in (server/auth); links go by mail when SMTP_URL is set. */
@@ -211,21 +228,6 @@ function buildEditorAuth(config: Config, database: Database, logger: Logger): Se
     config,
     logger,
     sendMail: smtpUrl && sender ? createMailer({ smtpUrl, from: sender }) : undefined,
-  });
-}
-
-/**
- * TEMPORARY, until the content and photo services are merged (issue 24): a stand-in whose every
- * call throws, so the sign-in can be built and tested on its own.
- */
-function notYetBuilt<T extends object>(what: string): T {
-  return new Proxy({} as T, {
-    get: (_target, name) =>
-      typeof name === "string" && name !== "then"
-        ? () => {
-            throw new Error(`${what} is not built yet (${name})`);
-          }
-        : undefined,
   });
 }
 

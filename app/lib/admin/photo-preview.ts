@@ -1,10 +1,9 @@
-import { hasImage, imageMeta } from "~/lib/images";
+import { imageMeta } from "~/lib/images";
 
 /**
- * Where the editor shows a picture from: a shipped image from its generated files, an upload
- * from /media/ (server/content's photo store serves it).
+ * Where the editor shows a picture from: a shipped image's or an upload's generated files (an
+ * upload's key names its size, app/lib/images.ts); nothing for a key the site does not know.
  */
-export function photoPreviewSrc(key: string): string {
-  if (hasImage(key)) return imageMeta(key).src;
-  return `/media/${encodeURIComponent(key)}`;
+export function photoPreviewSrc(key: string): string | undefined {
+  return imageMeta(key)?.src;
 }

@@ -68,6 +68,18 @@ export function keepablePage(response: {
 }
 
 /**
+ * Pictures and icons, kept for reading offline: the shipped images (/images/), the practice's
+ * uploaded photos (/media/) and the site's icons.
+ */
+export function isPicture(path: string): boolean {
+  return (
+    path.startsWith("/images/") ||
+    path.startsWith("/media/") ||
+    /^\/(favicon\.ico|icon\.svg)$/.test(path)
+  );
+}
+
+/**
  * Where a client-side navigation's data request (`/faq.data?_routes=…`, `/_root.data`) was going,
  * so that when the network is down the worker can send the browser there as an ordinary page load
  * (which it answers with a kept copy or the offline page) instead of leaving React Router to show

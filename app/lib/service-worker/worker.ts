@@ -15,6 +15,7 @@ import {
   OFFLINE_PATH,
   WARM_PATHS,
   assetsIn,
+  isPicture,
   keepablePage,
   navigationTarget,
   isEditorAddress,
@@ -217,8 +218,8 @@ sw.addEventListener("fetch", (event) => {
   if (url.pathname.endsWith(".data")) return event.respondWith(data(event, url));
   if (url.pathname === "/__manifest") return event.respondWith(routeManifest(event, request));
   if (url.pathname.startsWith("/assets/")) return event.respondWith(asset(event, request));
-  if (url.pathname.startsWith("/images/") || /^\/(favicon\.ico|icon\.svg)$/.test(url.pathname))
-    return event.respondWith(file(event, request));
+  // Uploaded photos (/media/) are pictures like the shipped ones (/images/).
+  if (isPicture(url.pathname)) return event.respondWith(file(event, request));
   // Everything else (the hero video, /healthz, /sw.js itself) goes to the network as usual.
 });
 
