@@ -28,7 +28,7 @@ async function openEditor(page: Page, path: string) {
 
 async function publish(page: Page) {
   await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(page.getByText("Published. The page is live.")).toBeVisible();
+  await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 20_000 });
 }
 
 async function setBookPrice(page: Page, price: number) {
