@@ -104,6 +104,8 @@ export default defineConfig({
         PAYSTACK_API_URL: fakePaystack,
         // The suite sends many forms from one address; the limiter has its own tests.
         FORM_RATE_LIMIT: "1000",
+        // Who may sign in to the editor (tests/support/editor.ts).
+        EDITOR_EMAILS: "editor@kindredhearts.ng,second.editor@kindredhearts.ng",
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       },
     },

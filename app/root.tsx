@@ -15,7 +15,8 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ConsentBanner } from "./components/ConsentBanner";
 import { InlineStylesheet } from "./components/InlineStylesheet";
-import { hydratesAtOnce } from "./lib/route-handle";
+import { NotFoundPage } from "./components/NotFoundPage";
+import { hydratesAtOnce, isEditorPage } from "./lib/route-handle";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { ToastOutlet } from "./components/ToastOutlet";
@@ -78,7 +79,8 @@ function NavigationSignal() {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // Words-only pages hydrate when the visitor starts using a form (server/document-scripts.ts).
-  const react = hydratesAtOnce(useMatches()) ? "page" : "on-demand";
+  const matches = useMatches();
+  const react = hydratesAtOnce(matches) ? "page" : "on-demand";
   return (
     <html lang="en-NG" data-react={react}>
       <head>
@@ -98,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className="min-h-[60dvh] outline-none">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter newsletter={!isEditorPage(matches)} />
         <ToastOutlet />
         <ConsentBanner />
         <HydrationMark />
@@ -116,6 +118,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A page that answers 404 itself (the editor while editing is off) shows the site's 404 page.
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   let detail = "Something went wrong on our side.";
   if (isRouteErrorResponse(error)) {
     detail =

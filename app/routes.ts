@@ -31,5 +31,11 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/books", "routes/api.books.ts"),
+  // The practice's editor (issue 24): its own bundle; a 404 while EDITOR_EMAILS is unset.
+  route("admin", "routes/admin/index.tsx"),
+  route("admin/sign-in", "routes/admin/sign-in.tsx"),
+  route("admin/sign-out", "routes/admin/sign-out.tsx"),
+  route("admin/audit", "routes/admin/audit.tsx"),
+  route("admin/*", "routes/admin/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 /**
  * The server's own build (docs/decisions/011): bundles server/main.ts and the commands (export,
- * deliveries, backup, restore) into build/node/ as plain JavaScript, so production runs under
+ * deliveries, backup, restore, editor-link) into build/node/ as plain JavaScript, so production runs under
  * `node` with no compiler in the process. Packages stay in node_modules; only our TypeScript is bundled. Drizzle's migrations are
  * copied beside the bundle, where server/db/client.ts looks for them.
  *
@@ -23,6 +23,7 @@ const result = await build({
     deliveries: "scripts/deliveries.ts",
     backup: "scripts/backup.ts",
     restore: "scripts/restore.ts",
+    "editor-link": "scripts/editor-link.ts",
     "memory-profile": "scripts/memory-profile.ts",
   },
   outdir,

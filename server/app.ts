@@ -1,4 +1,4 @@
-import type { SiteLoadContext } from "../app/lib/load-context";
+import type { EditorServices, SiteLoadContext } from "../app/lib/load-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import { warnForwardedOnce } from "./forwarded-warning";
@@ -12,6 +12,9 @@ import { formGuard } from "./form-guard";
 import { requireValidHost } from "./host-header";
 import { pageHandler } from "./page-handler";
 import { httpsOrigin } from "./request-origin";
+import { type ServerEditorAuth, createEditorAuth } from "./auth";
+import { editorGuard, isEditorPath } from "./auth/guard";
+import { createMailer } from "./integrations/mail";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
 import { assetReader } from "./document-assets";
@@ -24,6 +27,8 @@ import type { ContentStore } from "./content/store";
 import { type JobSchedule, statusEndpoint } from "./status";
 import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
+import { mediaFiles } from "./photos/media";
+import { createPhotoUploads } from "./photos/uploads";
 
 /** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
 const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe", "/checkout"];
@@ -61,6 +66,16 @@ export function createApp(deps: AppDeps) {
     onTestimonialsChange: () => pageCache?.clear(),
     content: () => deps.content.current(),
   });
+  // The editor's services (EditorServices in app/lib/load-context.ts), built when EDITOR_EMAILS
+  // is set.
+  const photoUploads =
+    config.editorEmails.length > 0 ? createPhotoUploads({ db: database.db, logger }) : undefined;
+  const editorAuth =
+    config.editorEmails.length > 0 ? buildEditorAuth(config, database, logger) : undefined;
+  const editor: EditorServices | undefined =
+    editorAuth && photoUploads
+      ? { auth: editorAuth, content: deps.content.editing, photos: photoUploads }
+      : undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy ? 1 : false);
@@ -70,6 +85,8 @@ export function createApp(deps: AppDeps) {
   // Files first, with their own short set of headers; pages get the full set below.
   if (!deps.devMiddleware && deps.clientDir)
     app.use(staticFiles(deps.clientDir, { https: config.https }));
+  // Uploaded photos, from the database (development too: Vite does not know them).
+  app.use("/media", mediaFiles(database.db, { https: config.https }));
   app.use(assignNonce);
   const schedulingOrigin = new URL(services.schedulingUrl).origin;
   // Without JavaScript the checkout form is answered with a redirect to Paystack's page, which
@@ -92,6 +109,7 @@ export function createApp(deps: AppDeps) {
     services,
     content: deps.content.current(),
     contentPublishedAt: deps.content.publishedAt(),
+    editor,
   });
   // Development renders every request afresh, so that edits show at once.
   if (typeof deps.build !== "function" && !deps.devMiddleware) {
@@ -150,7 +168,15 @@ export function createApp(deps: AppDeps) {
   // Behind a TLS proxy the site's own origin is SITE_URL's, whatever the proxy forwards.
   const publicOrigin = httpsOrigin(config.siteUrl);
   app.use(
-    formGuard({ siteOrigin: new URL(config.siteUrl).origin, publicOrigin, formPaths: FORM_PATHS }),
+    editorGuard({ siteUrl: config.siteUrl, editorFromCookies: editorAuth?.editorFromCookies }),
+  );
+  app.use(
+    formGuard({
+      siteOrigin: new URL(config.siteUrl).origin,
+      publicOrigin,
+      formPaths: FORM_PATHS,
+      editorPaths: editorAuth ? isEditorPath : undefined,
+    }),
   );
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
@@ -192,7 +218,29 @@ export function createApp(deps: AppDeps) {
     }
     void app(req, res);
   };
-  return { app, handle, outbox, pageCache, payments, jobs, processStartedAt };
+  return {
+    app,
+    handle,
+    outbox,
+    pageCache,
+    payments,
+    jobs,
+    processStartedAt,
+    editorAuth,
+    photoUploads,
+  };
+}
+
+/** Editors' sign-in (server/auth); links go by mail when SMTP_URL is set. */
+function buildEditorAuth(config: Config, database: Database, logger: Logger): ServerEditorAuth {
+  const { smtpUrl, from, practiceInbox } = config.mail;
+  const sender = from ?? practiceInbox;
+  return createEditorAuth({
+    db: database.db,
+    config,
+    logger,
+    sendMail: smtpUrl && sender ? createMailer({ smtpUrl, from: sender }) : undefined,
+  });
 }
 
 /** One line per request: method, path (never the query string), status and milliseconds. */

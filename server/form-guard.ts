@@ -14,6 +14,13 @@ import { requestOrigin } from "./request-origin";
  */
 export const MAX_FORM_BYTES = 80 * 1024;
 
+/**
+ * The editor's forms (issue 24) carry whole documents and photo uploads (up to 10 MB each, sent
+ * as multipart): they may be this large, on /admin addresses only, behind the editor guard
+ * (server/auth/guard.ts), which has already refused anything not sent from the site's own editor.
+ */
+export const MAX_EDITOR_FORM_BYTES = 12 * 1024 * 1024;
+
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
@@ -26,12 +33,16 @@ export function formGuard(options: {
   /** SITE_URL's origin when it is https: then the only origin a request arrives at */
   publicOrigin?: string;
   formPaths: string[];
+  /** the editor's addresses, which accept posts up to MAX_EDITOR_FORM_BYTES */
+  editorPaths?: (path: string) => boolean;
 }): RequestHandler {
   const accepting = new Set(options.formPaths);
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const editor = options.editorPaths?.(req.path) ?? false;
     // Client-side form posts go to "<path>.data"; both forms name the same page action.
-    if (req.method !== "POST" || !accepting.has(req.path.replace(/\.data$/, "").toLowerCase())) {
+    const page = req.path.replace(/\.data$/, "").toLowerCase();
+    if (req.method !== "POST" || !(editor || accepting.has(page))) {
       res.set("Allow", "GET, HEAD");
       return refuse(res, 405, "This address does not accept forms.");
     }
@@ -53,7 +64,7 @@ export function formGuard(options: {
     if (length === undefined || !/^\d+$/.test(length)) {
       return refuse(res, 411, "We could not read that request: its length was missing.");
     }
-    if (Number(length) > MAX_FORM_BYTES) {
+    if (Number(length) > (editor ? MAX_EDITOR_FORM_BYTES : MAX_FORM_BYTES)) {
       return refuse(
         res,
         413,

@@ -75,6 +75,8 @@ export function cacheKey(method: string | undefined, url: string | undefined): s
   const path = q === -1 ? url : url.slice(0, q);
   if (path !== path.toLowerCase() || !path.startsWith("/") || path.startsWith("//")) return null;
   if (path.endsWith(".data") || path.startsWith("/assets/") || path === "/healthz") return null;
+  // The editor is per person and never stored anywhere (issue 24).
+  if (path === "/admin" || path.startsWith("/admin/")) return null;
   if (q !== -1 && !onlyTrackingParams(url.slice(q + 1))) return null;
   return path;
 }

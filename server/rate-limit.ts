@@ -77,6 +77,32 @@ export function prefixKey(ip: string): string | undefined {
 }
 
 /**
+ * Counts one hit under `key` in a fixed window of `windowMs` (one atomic upsert in rate_limits);
+ * returns the count in the current window and when it ends. Also used by the editors' sign-in
+ * links (server/auth/links.ts), which count per address and per network in their own window.
+ */
+export async function countInWindow(db: Db, key: string, windowMs: number, at: Date) {
+  const windowFloor = new Date(at.getTime() - windowMs).toISOString();
+  const result = (await db.execute(sql`
+      insert into rate_limits (key, window_start, count)
+      values (${key}, ${at.toISOString()}::timestamptz, 1)
+      on conflict (key) do update set
+        count = case when rate_limits.window_start <= ${windowFloor}::timestamptz then 1
+                     else rate_limits.count + 1 end,
+        window_start = case when rate_limits.window_start <= ${windowFloor}::timestamptz
+                            then excluded.window_start else rate_limits.window_start end
+      returning count, window_start`)) as unknown as {
+    rows: { count: number; window_start: string | Date }[];
+  };
+  const row = result.rows[0]!;
+  const windowEnds = new Date(row.window_start).getTime() + windowMs;
+  return {
+    count: Number(row.count),
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000)),
+  };
+}
+
+/**
  * Fixed-window counters in the database, so every process sharing one Postgres counts together.
  * One atomic upsert per counter: a new window starts when the old one is over. A network that
  * has spent its allowance is refused on a read alone, so a refused post writes nothing.
@@ -95,27 +121,8 @@ export function createRateLimiter(options: {
 }) {
   const now = options.now ?? (() => new Date());
 
-  /** Counts one post under `key`; returns the count in the current window and when it ends. */
-  async function count(key: string, windowMs: number, at: Date) {
-    const windowFloor = new Date(at.getTime() - windowMs).toISOString();
-    const result = (await options.db.execute(sql`
-      insert into rate_limits (key, window_start, count)
-      values (${key}, ${at.toISOString()}::timestamptz, 1)
-      on conflict (key) do update set
-        count = case when rate_limits.window_start <= ${windowFloor}::timestamptz then 1
-                     else rate_limits.count + 1 end,
-        window_start = case when rate_limits.window_start <= ${windowFloor}::timestamptz
-                            then excluded.window_start else rate_limits.window_start end
-      returning count, window_start`)) as unknown as {
-      rows: { count: number; window_start: string | Date }[];
-    };
-    const row = result.rows[0]!;
-    const windowEnds = new Date(row.window_start).getTime() + windowMs;
-    return {
-      count: Number(row.count),
-      retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000)),
-    };
-  }
+  const count = (key: string, windowMs: number, at: Date) =>
+    countInWindow(options.db, key, windowMs, at);
 
   /** The count under `key` in its current window, without counting anything. */
   async function peek(key: string, windowMs: number, at: Date) {

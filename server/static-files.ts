@@ -16,15 +16,20 @@ function listFiles(dir: string, prefix = ""): string[] {
   );
 }
 
+/** The security headers every file gets (served from disk here, or uploaded photos from /media/). */
+export function setFileSecurityHeaders(res: Response, https: boolean) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+}
+
 /**
  * Headers for files (not pages): a script, a style sheet or a picture needs no Content-Security-
  * Policy of its own, except an SVG opened on its own, which may not run anything. Kept short
  * because phones on slow networks pay for every header of the forty-odd files of a first view.
  */
 function setFileHeaders(res: Response, urlPath: string, https: boolean) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-  if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  setFileSecurityHeaders(res, https);
   if (urlPath.endsWith(".svg"))
     res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
   const immutable = urlPath.startsWith("/assets/");

@@ -1,7 +1,10 @@
 import { imageMeta } from "~/lib/images";
 
 export interface PictureProps {
-  /** image key: a file name (without extension) in app/content/images/ */
+  /**
+   * image key: a file name (without extension) in app/content/images/, or an uploaded photo's key;
+   * an unknown key renders nothing rather than breaking the page
+   */
   image: string;
   /** describe the picture; pass "" for a decorative image */
   alt: string;
@@ -23,6 +26,7 @@ export function Picture({
   imgClassName,
 }: PictureProps) {
   const meta = imageMeta(image);
+  if (!meta) return null;
   return (
     <picture className={className}>
       <source type="image/avif" srcSet={meta.avifSrcSet} sizes={sizes} />

@@ -8,25 +8,28 @@ import { LogoMark } from "./Logo";
 import { SocialLinks } from "./SocialLinks";
 import { NewsletterForm } from "./forms/NewsletterForm";
 
-export function SiteFooter() {
+/** `newsletter={false}` on the editor's pages, whose one form is the editor's own. */
+export function SiteFooter({ newsletter = true }: { newsletter?: boolean }) {
   const site = useSite();
   const analytics = useAnalyticsConfigured();
   return (
     <footer className="mt-auto bg-teal-950 text-teal-50">
-      <section aria-labelledby="footer-newsletter" className="border-b border-teal-900">
-        <div className="container-page grid gap-6 py-10 lg:grid-cols-2 lg:items-center">
-          <div>
-            <h2 id="footer-newsletter" className="font-display text-2xl font-semibold text-white">
-              Relationship tips, once a week
-            </h2>
-            <p className="mt-2 max-w-md text-teal-100">
-              Practical ideas for a closer, kinder relationship. No spam, ever. Unsubscribe at any
-              time.
-            </p>
+      {newsletter && (
+        <section aria-labelledby="footer-newsletter" className="border-b border-teal-900">
+          <div className="container-page grid gap-6 py-10 lg:grid-cols-2 lg:items-center">
+            <div>
+              <h2 id="footer-newsletter" className="font-display text-2xl font-semibold text-white">
+                Relationship tips, once a week
+              </h2>
+              <p className="mt-2 max-w-md text-teal-100">
+                Practical ideas for a closer, kinder relationship. No spam, ever. Unsubscribe at any
+                time.
+              </p>
+            </div>
+            <NewsletterForm id="footer" compact />
           </div>
-          <NewsletterForm id="footer" compact />
-        </div>
-      </section>
+        </section>
+      )}
       <div className="container-page grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2 lg:pr-12">
           <p className="flex items-center gap-2.5 font-display text-xl font-semibold text-white">

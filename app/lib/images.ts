@@ -1,8 +1,14 @@
 /**
- * The image manifest, written by scripts/build-images.ts from the sources in app/content/images/.
- * Each key has AVIF and WebP files at several widths in public/images/<key>-<width>.<ext>.
+ * Where a picture's files are, from its key alone:
+ * - a shipped image: the manifest written by scripts/build-images.ts from app/content/images/, its
+ *   AVIF and WebP files at several widths in public/images/<key>-<width>.<ext>;
+ * - an uploaded photo (server/photos/): a key `p-<16 hex>-<W>x<H>` that carries its largest width
+ *   and height, its files served from the database at /media/<key>-<width>.<ext>.
  */
 import manifestJson from "~/content/images/manifest.json";
+
+/** The widths every picture is made in, shipped or uploaded; a picture is never made wider than it is. */
+export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280] as const;
 
 export interface ImageEntry {
   /** intrinsic width at the largest generated width */
@@ -26,9 +32,34 @@ export type ImageFormat = "avif" | "webp";
 
 const manifest = manifestJson as Record<string, ImageEntry>;
 
+/** An uploaded photo's key: the first 16 hex of its bytes' SHA-256, then its largest size. */
+const UPLOADED_KEY = /^p-[0-9a-f]{16}-([1-9]\d{0,4})x([1-9]\d{0,4})$/;
+
+/** The key of an uploaded photo whose largest stored file is `width` × `height`. */
+export function uploadedKey(hash16: string, width: number, height: number): string {
+  return `p-${hash16}-${width}x${height}`;
+}
+
+/** The widths stored for a picture whose largest file is `width` wide. */
+export function widthsUpTo(width: number): number[] {
+  return IMAGE_WIDTHS.filter((w) => w <= width);
+}
+
+/** Size and widths of an uploaded photo from its key, or undefined for any other key. */
+export function uploadedEntry(key: string): ImageEntry | undefined {
+  const match = UPLOADED_KEY.exec(key);
+  if (!match) return undefined;
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  const widths = widthsUpTo(width);
+  // Uploads are stored at the standard widths only, so the largest must be one of them.
+  if (widths[widths.length - 1] !== width) return undefined;
+  return { width, height, widths };
+}
+
 /** The public URL of one generated file. */
 export function imageUrl(key: string, width: number, format: ImageFormat): string {
-  return `/images/${key}-${width}.${format}`;
+  return `${key.startsWith("p-") ? "/media" : "/images"}/${key}-${width}.${format}`;
 }
 
 function srcSet(key: string, widths: number[], format: ImageFormat): string {
@@ -36,17 +67,27 @@ function srcSet(key: string, widths: number[], format: ImageFormat): string {
 }
 
 export function hasImage(key: string): boolean {
-  return Object.hasOwn(manifest, key);
+  return Object.hasOwn(manifest, key) || uploadedEntry(key) !== undefined;
 }
 
-/** Size and srcsets of one image; throws for a key that has no entry in the manifest. */
-export function imageMeta(key: string): ImageMeta {
-  const entry = Object.hasOwn(manifest, key) ? manifest[key] : undefined;
+const warned = new Set<string>();
+
+/**
+ * Size and srcsets of one image, or undefined for a key that is neither shipped nor an upload's:
+ * a content document may name a photo uploaded on another instance or a key since removed, and
+ * that must not break the page. Warned about once per key.
+ */
+export function imageMeta(key: string): ImageMeta | undefined {
+  const entry = Object.hasOwn(manifest, key) ? manifest[key] : uploadedEntry(key);
   if (!entry || entry.widths.length === 0) {
-    throw new Error(
-      `Unknown image "${key}": add app/content/images/${key}.svg (or .jpg/.png/.webp) and run ` +
-        "`node --import tsx scripts/build-images.ts`.",
-    );
+    if (!warned.has(key)) {
+      warned.add(key);
+      console.warn(
+        `Unknown image "${key}": neither an uploaded photo nor a shipped image ` +
+          "(app/content/images/, then `node --import tsx scripts/build-images.ts`).",
+      );
+    }
+    return undefined;
   }
   const widths = [...entry.widths].sort((a, b) => a - b);
   // The fallback <img> (no <picture> support) gets a mid-size WebP: good enough on any screen.

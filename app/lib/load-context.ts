@@ -66,7 +66,35 @@ export interface EditorAuth {
    * and action starts with it
    */
   requireEditor(request: Request): Promise<Editor>;
+  /**
+   * asks for a sign-in link (POST /admin). Every address gets the same answer; only a listed one
+   * gets a mail. The headers bind the link to this browser (a cookie): send them with the answer.
+   */
+  requestLink(email: string, request: Request, clientIp: string): Promise<LinkRequest>;
+  /** what a sign-in link is, without using it up: a GET may be a mail scanner */
+  inspectLink(token: string, request: Request): Promise<LinkState>;
+  /** uses the link up (once) and starts a new session; the headers set its cookie */
+  signIn(token: string, request: Request): Promise<SignInResult>;
+  /** ends this request's session on the server; the headers clear its cookie */
+  signOut(request: Request): Promise<{ headers: Headers }>;
 }
+
+export type LinkRequest =
+  | { status: "sent"; headers: Headers }
+  /** this address or network asked too often; the same for listed and unlisted addresses */
+  | { status: "rate-limited"; retryAfterSeconds: number };
+
+export type LinkState =
+  | { status: "valid" }
+  /** asked for in another browser: the page offers to send a new link to `email` here */
+  | { status: "other-browser"; email: string }
+  /** unknown, used or expired */
+  | { status: "invalid" };
+
+export type SignInResult =
+  | { status: "signed-in"; editor: Editor; headers: Headers }
+  | { status: "other-browser"; email: string }
+  | { status: "invalid" };
 
 export interface ContentEditing {
   /** the published version number of each document, and when and by whom */

@@ -6,9 +6,16 @@ export interface RouteHandle {
    * videos run in the small script (docs/decisions/017, 025).
    */
   hydrate?: boolean;
+  /** a page of the practice's editor (/admin): the shell leaves out the newsletter sign-up */
+  editor?: boolean;
 }
 
 /** Whether any route of a page asks for React from the start. */
 export function hydratesAtOnce(matches: { handle?: unknown }[]): boolean {
   return matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
+}
+
+/** Whether the page is one of the practice's editor's. */
+export function isEditorPage(matches: { handle?: unknown }[]): boolean {
+  return matches.some((m) => (m.handle as RouteHandle | undefined)?.editor === true);
 }

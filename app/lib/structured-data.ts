@@ -55,9 +55,12 @@ export function faqJsonLd(faqs: FaqItem[]) {
   };
 }
 
-/** An image's fallback WebP (at least 640 px wide when generated), as an absolute URL. */
+/**
+ * An image's fallback WebP (at least 640 px wide when generated), as an absolute URL; the site's
+ * sharing picture for a key that names no image.
+ */
 export function absoluteImageUrl(siteUrl: string, key: string): string {
-  return `${siteUrl}${imageMeta(key).src}`;
+  return `${siteUrl}${imageMeta(key)?.src ?? "/og-image.png"}`;
 }
 
 export function bookJsonLd(book: SiteContent["book"], siteUrl: string) {

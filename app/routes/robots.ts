@@ -4,6 +4,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",
+    // The practice's editor: nothing there for a search engine.
+    "Disallow: /admin",
     "",
     `Sitemap: ${context.siteUrl}/sitemap.xml`,
     "",

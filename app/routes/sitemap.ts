@@ -8,7 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
       .filter((p) => p.inSitemap)
       .map((p) => p.path),
     ...context.content.hiddenThread.stories.map((s) => `/hidden-thread/${s.id}`),
-  ];
+    // The editor is never listed (issue 24), whatever pages.ts says.
+  ].filter((p) => p !== "/admin" && !p.startsWith("/admin/"));
   const urls = paths
     .map((p) => {
       const lastmod = lastModified(p, context.contentPublishedAt);

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { books } from "~/content/book";
 import manifest from "~/content/images/manifest.json";
 import { serviceCategories } from "~/content/services";
 import { stories } from "~/content/stories";
 import { leadCounsellor, teamMembers } from "~/content/team";
-import { imageMeta } from "~/lib/images";
+import { IMAGE_WIDTHS, hasImage, imageMeta, uploadedEntry, uploadedKey } from "~/lib/images";
 
 const sourceDir = path.resolve(import.meta.dirname, "../../app/content/images");
 const sources = readdirSync(sourceDir).filter((f) => /\.(svg|jpe?g|png|webp)$/i.test(f));
@@ -88,7 +88,7 @@ describe("image sources and manifest", () => {
 
 describe("imageMeta", () => {
   it("gives the intrinsic size and AVIF and WebP srcsets listing every width", () => {
-    const meta = imageMeta("hero-1");
+    const meta = imageMeta("hero-1")!;
     const entry = entries["hero-1"]!;
     expect(meta).toMatchObject({ width: entry.width, height: entry.height });
     for (const w of entry.widths) {
@@ -99,9 +99,62 @@ describe("imageMeta", () => {
     expect(meta.src).toMatch(/^\/images\/hero-1-\d+\.webp$/);
   });
 
-  it("throws a clear error for an unknown key", () => {
-    expect(() => imageMeta("no-such-image")).toThrow(/Unknown image "no-such-image"/);
+  it("answers undefined for an unknown key, warning once, instead of breaking the page", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(imageMeta("no-such-image")).toBeUndefined();
+    expect(imageMeta("no-such-image")).toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toMatch(/Unknown image "no-such-image"/);
     // Keys are looked up as own properties only.
-    expect(() => imageMeta("constructor")).toThrow(/Unknown image/);
+    expect(imageMeta("constructor")).toBeUndefined();
+    warn.mockRestore();
+  });
+});
+
+describe("imageMeta of an uploaded photo", () => {
+  it("computes the size and the /media/ srcsets from the key alone", () => {
+    const meta = imageMeta("p-0123456789abcdef-960x1280")!;
+    expect(meta).toMatchObject({ width: 960, height: 1280 });
+    expect(meta.avifSrcSet).toBe(
+      [320, 480, 640, 960]
+        .map((w) => `/media/p-0123456789abcdef-960x1280-${w}.avif ${w}w`)
+        .join(", "),
+    );
+    expect(meta.webpSrcSet.split(", ")).toHaveLength(4);
+    expect(meta.src).toBe("/media/p-0123456789abcdef-960x1280-640.webp");
+    expect(hasImage("p-0123456789abcdef-960x1280")).toBe(true);
+  });
+
+  it("lists only the standard widths not wider than the photo", () => {
+    expect(uploadedEntry("p-0123456789abcdef-320x200")).toEqual({
+      width: 320,
+      height: 200,
+      widths: [320],
+    });
+    expect(uploadedEntry("p-0123456789abcdef-1280x853")!.widths).toEqual([...IMAGE_WIDTHS]);
+    expect(imageMeta("p-0123456789abcdef-320x200")!.src).toBe(
+      "/media/p-0123456789abcdef-320x200-320.webp",
+    );
+  });
+
+  it.each([
+    "p-0123456789abcdef-1000x800", // not a stored width
+    "p-0123456789abcdef-200x100", // narrower than the smallest width
+    "p-0123456789ABCDEF-640x480",
+    "p-0123456789abcde-640x480",
+    "p-0123456789abcdef-640x0",
+    "p-0123456789abcdef-0640x480",
+  ])("refuses the malformed upload key %s", (key) => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(uploadedEntry(key)).toBeUndefined();
+    expect(imageMeta(key)).toBeUndefined();
+    warn.mockRestore();
+  });
+
+  it("makes keys that the photo() field accepts", () => {
+    const key = uploadedKey("0123456789abcdef", 1280, 853);
+    expect(key).toBe("p-0123456789abcdef-1280x853");
+    expect(key).toMatch(/^[a-z0-9][a-z0-9-]*$/);
+    expect(key.length).toBeLessThanOrEqual(80);
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Picture } from "~/components/Picture";
 import manifest from "~/content/images/manifest.json";
 
@@ -54,7 +54,22 @@ describe("<Picture>", () => {
     expect(img.getAttribute("alt")).toBe("");
   });
 
-  it("throws for an unknown image key", () => {
-    expect(() => renderPicture({ image: "no-such-image" })).toThrow(/Unknown image/);
+  it("renders nothing for an unknown image key instead of breaking the page", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { container } = render(<Picture image="no-such-image" alt="Gone" sizes="100vw" />);
+    expect(container.innerHTML).toBe("");
+    warn.mockRestore();
+  });
+
+  it("points an uploaded photo's sources at /media/ with the size its key carries", () => {
+    const { container, img } = renderPicture({ image: "p-00112233aabbccdd-640x960" });
+    expect(container.querySelector("source")?.getAttribute("srcset")).toBe(
+      "/media/p-00112233aabbccdd-640x960-320.avif 320w, " +
+        "/media/p-00112233aabbccdd-640x960-480.avif 480w, " +
+        "/media/p-00112233aabbccdd-640x960-640.avif 640w",
+    );
+    expect(img.getAttribute("width")).toBe("640");
+    expect(img.getAttribute("height")).toBe("960");
+    expect(img.getAttribute("src")).toBe("/media/p-00112233aabbccdd-640x960-640.webp");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   assetsIn,
+  isPicture,
   keepablePage,
   navigationTarget,
   pageKey,
@@ -101,5 +102,16 @@ describe("offline navigation", () => {
     expect(page).not.toMatch(/<script|modulepreload/);
     expect(page).toContain('rel="stylesheet"');
     expect(page).toContain("Call us");
+  });
+});
+
+describe("which files are kept as pictures", () => {
+  it("shipped images, uploaded photos and the icons, nothing else", () => {
+    expect(isPicture("/images/hero-1-640.avif")).toBe(true);
+    expect(isPicture("/media/p-0123456789abcdef-1280x960-480.webp")).toBe(true);
+    expect(isPicture("/favicon.ico")).toBe(true);
+    expect(isPicture("/admin/media")).toBe(false);
+    expect(isPicture("/assets/app-1234.js")).toBe(false);
+    expect(isPicture("/hero.mp4")).toBe(false);
   });
 });

@@ -27,6 +27,15 @@ export const MAX_FILES = 80;
 const NEVER_KEPT = ["/checkout", "/thank-you", "/newsletter/unsubscribe"];
 
 /**
+ * The practice's editor (/admin and below): the worker leaves its requests alone entirely, so
+ * nothing of it is ever kept on the device or answered from a copy (issue 24).
+ */
+export function isEditorAddress(url: URL): boolean {
+  const path = url.pathname.toLowerCase().replace(/\.data$/, "");
+  return path === "/admin" || path.startsWith("/admin/");
+}
+
+/**
  * The key a page is kept under, or null when this address must never be kept: another origin, a
  * query other than tracking parameters (?sent=1, ?subscribed=1, ?ref=…, ?token=…), a personal
  * page, or anything that is not a page. Paths are lower-cased as the server redirects them.
@@ -36,6 +45,7 @@ export function pageKey(url: URL, origin: string): string | null {
   const path = url.pathname.toLowerCase();
   if (!onlyTrackingParams(url.search)) return null;
   if (NEVER_KEPT.some((p) => path === p || path.startsWith(`${p}/`))) return null;
+  if (isEditorAddress(url)) return null;
   if (/\.[a-z0-9]+$/.test(path) || path.startsWith("/__")) return null;
   return `${origin}${path}`;
 }
@@ -54,6 +64,18 @@ export function keepablePage(response: {
     type.startsWith("text/html") &&
     !/no-store|private/i.test(cacheControl) &&
     response.headers.get("set-cookie") === null
+  );
+}
+
+/**
+ * Pictures and icons, kept for reading offline: the shipped images (/images/), the practice's
+ * uploaded photos (/media/) and the site's icons.
+ */
+export function isPicture(path: string): boolean {
+  return (
+    path.startsWith("/images/") ||
+    path.startsWith("/media/") ||
+    /^\/(favicon\.ico|icon\.svg)$/.test(path)
   );
 }
 

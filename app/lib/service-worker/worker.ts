@@ -15,8 +15,10 @@ import {
   OFFLINE_PATH,
   WARM_PATHS,
   assetsIn,
+  isPicture,
   keepablePage,
   navigationTarget,
+  isEditorAddress,
   pageKey,
   savedCopyNotice,
   withNotice,
@@ -207,6 +209,8 @@ sw.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== ORIGIN) return;
+  // The editor goes to the network untouched: never kept, never answered from a copy.
+  if (isEditorAddress(url)) return;
   if (request.mode === "navigate") {
     saveDataHeader = request.headers.get("save-data") === "on";
     return event.respondWith(navigate(event, url));
@@ -214,8 +218,8 @@ sw.addEventListener("fetch", (event) => {
   if (url.pathname.endsWith(".data")) return event.respondWith(data(event, url));
   if (url.pathname === "/__manifest") return event.respondWith(routeManifest(event, request));
   if (url.pathname.startsWith("/assets/")) return event.respondWith(asset(event, request));
-  if (url.pathname.startsWith("/images/") || /^\/(favicon\.ico|icon\.svg)$/.test(url.pathname))
-    return event.respondWith(file(event, request));
+  // Uploaded photos (/media/) are pictures like the shipped ones (/images/).
+  if (isPicture(url.pathname)) return event.respondWith(file(event, request));
   // Everything else (the hero video, /healthz, /sw.js itself) goes to the network as usual.
 });
 

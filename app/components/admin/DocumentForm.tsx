@@ -1,0 +1,298 @@
+import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
+import { type DocumentId, documents } from "~/content/documents";
+import {
+  ACTION_FIELD,
+  BASE_VERSION_FIELD,
+  type EditorActionData,
+  PUBLISH_AT_FIELD,
+  REQUEST_KEY_FIELD,
+} from "~/lib/admin/editor-data";
+import { describeDocument } from "~/lib/admin/field-tree";
+import {
+  type KeptDraft,
+  dropKeptDraft,
+  formPayload,
+  readKeptDraft,
+  writeKeptDraft,
+} from "~/lib/admin/kept-draft";
+import { parseDocument } from "~/lib/admin/parse-document";
+import { markChosenFiles } from "~/lib/admin/uploads";
+import { formatWat } from "~/lib/admin/wat";
+import { type Unreachable, newIdempotencyKey, retryDelayMs } from "~/lib/forms/client-action";
+import { ErrorSummary } from "./ErrorSummary";
+import { Fields } from "./FieldInput";
+import { controlClass } from "./FieldShell";
+import { Notice } from "./Notice";
+
+export interface DocumentFormProps {
+  doc: DocumentId;
+  /** the version this form is built from: a publish on any other is refused */
+  baseVersion: number;
+  /** the value the form starts from: the editor's draft, else the published version */
+  value: unknown;
+  /** after a success, the base version whose kept words were sent and can go */
+  sentFrom?: number;
+}
+
+/**
+ * The editor of one document, drawn from its schema. The device keeps what is typed until it
+ * is sent (app/lib/admin/kept-draft.ts); on reload it is put back, with a notice and a way to
+ * drop it.
+ */
+export function DocumentForm(props: DocumentFormProps) {
+  const { doc, baseVersion, sentFrom } = props;
+  const [kept, setKept] = useState<KeptDraft>();
+  useEffect(() => {
+    if (sentFrom !== undefined) dropKeptDraft(doc, sentFrom);
+    // The device's storage can only be read once React runs: the server's HTML cannot know it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setKept(readKeptDraft(doc, baseVersion));
+  }, [doc, baseVersion, sentFrom]);
+
+  const discardKept = () => {
+    dropKeptDraft(doc, baseVersion);
+    setKept(undefined);
+  };
+
+  return (
+    <>
+      {kept && (
+        <Notice tone="info" title="Your unsent changes were restored.">
+          <p>
+            This device kept what you typed on {formatWat(kept.savedAt)}, before it was saved or
+            published. Check it below, then publish or save it as a draft.
+          </p>
+          <button type="button" className="btn-outline mt-3" onClick={discardKept}>
+            Discard
+          </button>
+        </Notice>
+      )}
+      <EditorForm
+        key={kept ? `kept-${kept.savedAt}` : "server"}
+        {...props}
+        value={kept?.value ?? props.value}
+        initialRequestKey={kept?.requestKey}
+      />
+    </>
+  );
+}
+
+type Answer = EditorActionData | Unreachable;
+
+function isUnreachable(answer: Answer | undefined): answer is Unreachable {
+  return !!answer && "outcome" in answer && answer.outcome === "unreachable";
+}
+
+function EditorForm({
+  doc,
+  baseVersion,
+  value,
+  initialRequestKey,
+}: DocumentFormProps & { initialRequestKey?: string }) {
+  const { schema, adminPath } = documents[doc];
+  const fields = useMemo(() => describeDocument(schema), [schema]);
+  const fetcher = useFetcher<Answer>({ key: `editor-${doc}` });
+  const pageAnswer = useActionData<EditorActionData>();
+  const waiting = isUnreachable(fetcher.data);
+  const answer: EditorActionData | undefined = fetcher.data
+    ? isUnreachable(fetcher.data)
+      ? undefined
+      : fetcher.data
+    : pageAnswer;
+  const busy = fetcher.state !== "idle";
+
+  // The idempotency key of this form instance, made in the browser only (docs/decisions/012):
+  // however often a publish is re-sent, the server publishes it once.
+  const requestKey = useRef(initialRequestKey ?? "");
+  useEffect(() => {
+    if (!requestKey.current) requestKey.current = newIdempotencyKey();
+  }, []);
+
+  const pending = useRef<FormData | null>(null);
+  const attempt = useRef(0);
+  const send = useCallback(
+    (body: FormData) => {
+      pending.current = body;
+      void fetcher.submit(body, {
+        method: "post",
+        action: adminPath,
+        encType: "multipart/form-data",
+      });
+    },
+    [fetcher, adminPath],
+  );
+
+  const sentThisEvent = useRef(false);
+  const [form] = useForm<Record<string, unknown>>({
+    id: `editor-${doc}`,
+    defaultValue: value as never,
+    lastResult: answer?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      markChosenFiles(formData);
+      return parseDocument(formData, schema);
+    },
+    onSubmit(event) {
+      event.preventDefault();
+      sentThisEvent.current = true;
+      if (busy) return;
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      const body = new FormData(event.currentTarget, submitter);
+      body.set(REQUEST_KEY_FIELD, requestKey.current);
+      attempt.current = 0;
+      send(body);
+    },
+  });
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const keep = useCallback(
+    (withKey: boolean) => {
+      if (!formRef.current) return;
+      writeKeptDraft(doc, baseVersion, {
+        value: formPayload(new FormData(formRef.current)),
+        savedAt: new Date().toISOString(),
+        ...(withKey ? { requestKey: requestKey.current } : {}),
+      });
+    },
+    [doc, baseVersion],
+  );
+
+  // A send that did not get through waits, as typed, and goes again when the browser is back
+  // online (and on a capped backoff while the page is open), with the same key.
+  useEffect(() => {
+    if (!waiting || busy) return;
+    keep(true);
+    const retry = () => {
+      attempt.current += 1;
+      if (pending.current) send(pending.current);
+    };
+    const timer = setTimeout(retry, retryDelayMs(attempt.current));
+    window.addEventListener("online", retry);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", retry);
+    };
+  }, [waiting, busy, send, keep]);
+
+  // After a refused send, the first field in error takes focus.
+  const focusFirstError = useCallback(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, []);
+  useEffect(() => {
+    if (answer?.result?.status === "error") focusFirstError();
+  }, [answer, focusFirstError]);
+  const [refusedHere, setRefusedHere] = useState(false);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    sentThisEvent.current = false;
+    form.onSubmit(event);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    // Conform stops a send its check refused: say so at the top and go to the first field.
+    if (sentThisEvent.current) setRefusedHere(false);
+    else if (event.defaultPrevented && submitter?.name === ACTION_FIELD && !sentThisEvent.current) {
+      setRefusedHere(true);
+      requestAnimationFrame(() => requestAnimationFrame(focusFirstError));
+    }
+  };
+
+  const errorCount = Object.values(form.allErrors).filter((e) => e.length > 0).length;
+  const showSummary = errorCount > 0 && (answer?.result?.status === "error" || refusedHere);
+
+  return (
+    <FormProvider context={form.context}>
+      <form
+        {...getFormProps(form)}
+        ref={formRef}
+        method="post"
+        action={adminPath}
+        encType="multipart/form-data"
+        onSubmit={onSubmit}
+        onInput={() => keep(false)}
+        className="space-y-6"
+      >
+        {/* Enter in a field saves a draft: never a list's Remove or Move button. */}
+        <button type="submit" name={ACTION_FIELD} value="draft" hidden tabIndex={-1} />
+        {waiting && (
+          <Notice tone="warning" title="You are offline.">
+            <p>
+              You are offline. Your changes are kept on this device and will be sent when you are
+              back online.
+            </p>
+          </Notice>
+        )}
+        {answer?.conflict && <ConflictNotice adminPath={adminPath} {...answer.conflict} />}
+        {answer?.message && <Notice tone="error" title={answer.message} />}
+        {showSummary && <ErrorSummary fields={fields} errors={form.allErrors} />}
+        <input type="hidden" name={BASE_VERSION_FIELD} value={baseVersion} />
+        <Fields name="" fields={fields} />
+        <div className="rounded-2xl border border-slate-300 p-4">
+          <label htmlFor={`${form.id}-publish-at`} className="block font-semibold text-teal-900">
+            Publish at <span className="font-normal text-muted">(optional)</span>
+          </label>
+          <p id={`${form.id}-publish-at-help`} className="mt-0.5 text-sm text-muted">
+            Date and time in Lagos (WAT). Leave it empty to publish now.
+          </p>
+          <input
+            id={`${form.id}-publish-at`}
+            name={PUBLISH_AT_FIELD}
+            type="datetime-local"
+            aria-describedby={`${form.id}-publish-at-help`}
+            className={controlClass}
+          />
+        </div>
+        <div className="sticky bottom-0 -mx-4 flex flex-wrap gap-3 border-t border-slate-300 bg-white/95 px-4 py-3">
+          <button type="submit" name={ACTION_FIELD} value="publish" className="btn-primary">
+            {busy ? "Sending…" : "Publish"}
+          </button>
+          <button type="submit" name={ACTION_FIELD} value="draft" className="btn-outline">
+            Save draft
+          </button>
+          <button type="submit" name={ACTION_FIELD} value="preview" className="btn-outline">
+            Preview
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+function ConflictNotice({
+  adminPath,
+  version,
+  by,
+  at,
+}: {
+  adminPath: string;
+  version: number;
+  by: string;
+  at: string;
+}) {
+  return (
+    <Notice tone="error" title="Not published: someone else published first.">
+      <p>
+        {by} published a newer version at {formatWat(at)} while you were editing. Your changes are
+        still below and were not published.
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        <li>
+          <Link
+            to={`${adminPath}?version=${version}`}
+            target="_blank"
+            className="font-semibold underline"
+          >
+            See the newer version (version {version}, opens in a new tab)
+          </Link>
+        </li>
+        <li>
+          <a href={adminPath} className="font-semibold underline">
+            Continue from the newer version
+          </a>{" "}
+          (reloads the page from version {version}; copy over anything you want to keep first)
+        </li>
+      </ul>
+    </Notice>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+
+/**
+ * The saved draft as the public page will show it, on a phone and at full width. The server
+ * renders `<path>?preview=draft` with the signed-in editor's draft in place.
+ */
+export function PreviewFrames({
+  adminPath,
+  publicPath,
+  title,
+}: {
+  adminPath: string;
+  publicPath: string;
+  title: string;
+}) {
+  const src = `${publicPath}?preview=draft`;
+  return (
+    <section aria-labelledby="preview-heading" className="space-y-6">
+      <div>
+        <h2 id="preview-heading" className="text-2xl font-semibold">
+          Preview of your draft
+        </h2>
+        <p className="mt-1 text-muted">
+          Your draft is saved. Visitors still see the published page until you publish.
+        </p>
+        <Link to={adminPath} className="btn-primary mt-3">
+          Back to editing
+        </Link>
+      </div>
+      <figure>
+        <figcaption className="font-semibold">On a phone (390 pixels wide)</figcaption>
+        <div className="mt-2 overflow-x-auto">
+          <iframe
+            src={src}
+            title={`${title}: preview on a phone`}
+            width={390}
+            height={780}
+            className="rounded-xl border border-slate-400"
+          />
+        </div>
+      </figure>
+      <figure>
+        <figcaption className="font-semibold">At full width</figcaption>
+        <iframe
+          src={src}
+          title={`${title}: preview at full width`}
+          height={780}
+          className="mt-2 w-full rounded-xl border border-slate-400"
+        />
+      </figure>
+    </section>
+  );
+}

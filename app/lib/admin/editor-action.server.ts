@@ -1,0 +1,148 @@
+import { data, redirect } from "react-router";
+import type { AppLoadContext } from "react-router";
+import { type DocumentId, documents } from "~/content/documents";
+import type { Editor, EditorServices, PublishResult } from "../load-context";
+import {
+  ACTION_FIELD,
+  BASE_VERSION_FIELD,
+  type EditorActionData,
+  PUBLISH_AT_FIELD,
+  REQUEST_KEY_FIELD,
+} from "./editor-data";
+import { pathToName } from "./field-tree";
+import { parseDocument } from "./parse-document";
+import { FILE_SUFFIX, PENDING_UPLOAD_KEY, takeFiles } from "./uploads";
+import { watInputToIso } from "./wat";
+
+/** The editor's server side, or a 404 when editing is off (EDITOR_EMAILS unset). */
+export function editorServices(context: AppLoadContext): EditorServices {
+  if (!context.editor) throw data(null, { status: 404 });
+  return context.editor;
+}
+
+function positiveInt(value: FormDataEntryValue | null): number | undefined {
+  const n = Number(value);
+  return typeof value === "string" && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+const badRequest = (message: string) => data<EditorActionData>({ message }, { status: 400 });
+
+/**
+ * One post of the editor of `doc`: publish, save a draft, preview, discard the draft, restore a
+ * version or call off a scheduled one. What changes anything answers with a redirect to the
+ * editor and a notice in its query (Post/Redirect/Get); a refusal answers the form as it was
+ * sent, with each message at its field.
+ */
+export async function editorAction(request: Request, context: AppLoadContext, doc: DocumentId) {
+  const services = editorServices(context);
+  const editor = await services.auth.requireEditor(request);
+  const { adminPath } = documents[doc];
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return badRequest("We could not read that form. Please try again.");
+  }
+  const action = formData.get(ACTION_FIELD);
+  const baseVersion = positiveInt(formData.get(BASE_VERSION_FIELD));
+
+  if (action === "discard") {
+    await services.content.discardDraft(doc, editor);
+    return redirect(`${adminPath}?discarded=1`, 303);
+  }
+  if (action === "restore" || action === "cancel") {
+    const version = positiveInt(formData.get("version"));
+    if (!version) return badRequest("That version could not be found.");
+    if (action === "cancel") {
+      await services.content.cancelScheduled(doc, version, editor);
+      return redirect(`${adminPath}?cancelled=${version}`, 303);
+    }
+    if (!baseVersion) return badRequest("Please reload the page and try again.");
+    const result = await services.content.restore(doc, version, { baseVersion, editor });
+    if (result.status === "ok")
+      return redirect(`${adminPath}?restored=${result.version}&from=${version}`, 303);
+    if (result.status === "conflict") return conflictAnswer(result.current);
+    return badRequest("That version no longer fits the page's rules and was not restored.");
+  }
+  return saveOrPublish(formData, services, editor, doc, baseVersion, String(action ?? "publish"));
+}
+
+async function saveOrPublish(
+  formData: FormData,
+  services: EditorServices,
+  editor: Editor,
+  doc: DocumentId,
+  baseVersion: number | undefined,
+  action: string,
+) {
+  const { schema, adminPath } = documents[doc];
+  // Each chosen photo is checked and stored first; its key then takes the old one's place.
+  const uploadErrors: Record<string, string[]> = {};
+  for (const chosen of takeFiles(formData)) {
+    const uploaded = await services.photos.upload(chosen.file, editor);
+    if (uploaded.ok) formData.set(`${chosen.photo}.key`, uploaded.key);
+    else uploadErrors[chosen.field] = [uploaded.message];
+  }
+  // The browser's stand-in for a chosen file must never be saved as a key.
+  for (const [name, value] of formData.entries()) {
+    if (name.endsWith(".key") && value === PENDING_UPLOAD_KEY)
+      uploadErrors[`${name.slice(0, -".key".length)}${FILE_SUFFIX}`] = [
+        "Please choose the picture again.",
+      ];
+  }
+  const submission = parseDocument(formData, schema);
+  // Add, remove and move buttons (without JavaScript): the form comes back changed.
+  if (submission.status === undefined) return { result: submission.reply() } as EditorActionData;
+  const hasUploadErrors = Object.keys(uploadErrors).length > 0;
+  if (submission.status !== "success" || hasUploadErrors) {
+    return data<EditorActionData>(
+      { result: submission.reply({ fieldErrors: uploadErrors }) },
+      { status: 400 },
+    );
+  }
+  if (!baseVersion) return badRequest("Please reload the page and try again.");
+
+  const value = submission.value;
+  let result: PublishResult;
+  if (action === "publish") {
+    const requestKey = formData.get(REQUEST_KEY_FIELD);
+    const publishAt = watInputToIso(String(formData.get(PUBLISH_AT_FIELD) ?? ""));
+    result = await services.content.publish(doc, value, {
+      baseVersion,
+      editor,
+      ...(typeof requestKey === "string" && requestKey ? { requestKey } : {}),
+      ...(publishAt ? { publishAt } : {}),
+    });
+  } else {
+    result = await services.content.saveDraft(doc, value, baseVersion, editor);
+  }
+
+  if (result.status === "invalid") {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(result.fieldErrors).map(([path, messages]) => [pathToName(path), messages]),
+    );
+    return data<EditorActionData>({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+  }
+  if (result.status === "conflict") {
+    return conflictAnswer(result.current, submission.reply());
+  }
+  if (action === "preview") return redirect(`${adminPath}?view=preview`, 303);
+  if (action === "publish") {
+    const kind = result.scheduled ? "scheduled" : "published";
+    return redirect(`${adminPath}?${kind}=${result.version}&from=${baseVersion}`, 303);
+  }
+  return redirect(`${adminPath}?saved=1&from=${baseVersion}`, 303);
+}
+
+function conflictAnswer(
+  current: Extract<PublishResult, { status: "conflict" }>["current"],
+  result?: EditorActionData["result"],
+) {
+  return data<EditorActionData>(
+    {
+      result,
+      conflict: { version: current.version, by: current.createdBy, at: current.publishAt },
+    },
+    { status: 409 },
+  );
+}

@@ -1,0 +1,71 @@
+import { data } from "react-router";
+import type { AppLoadContext } from "react-router";
+import { documentAt, documents } from "~/content/documents";
+import type { DocumentVersion } from "../load-context";
+import { editorServices } from "./editor-action.server";
+import { type VersionSummary, noticeFromQuery, previewPath } from "./editor-data";
+
+function summary(v: DocumentVersion, now: number): VersionSummary {
+  const scheduled = !v.live && !v.cancelled && Date.parse(v.publishAt) > now;
+  return {
+    version: v.version,
+    publishAt: v.publishAt,
+    createdAt: v.createdAt,
+    createdBy: v.createdBy,
+    ...(v.restoredFrom !== undefined ? { restoredFrom: v.restoredFrom } : {}),
+    ...(v.cancelled ? { cancelled: true } : {}),
+    live: v.live,
+    scheduled,
+  };
+}
+
+/** The document an /admin path edits, or a 404. */
+export function documentFor(request: Request) {
+  const doc = documentAt(new URL(request.url).pathname);
+  if (!doc) throw data(null, { status: 404 });
+  return doc;
+}
+
+/** What the editor page of a document shows: the form's start, the history, a notice. */
+export async function editorLoader(request: Request, context: AppLoadContext) {
+  const services = editorServices(context);
+  const doc = documentFor(request);
+  const editor = await services.auth.requireEditor(request);
+  const url = new URL(request.url);
+  const { title, adminPath, paths } = documents[doc];
+  const [{ published, draft }, history] = await Promise.all([
+    services.content.load(doc),
+    services.content.history(doc),
+  ]);
+  const now = Date.now();
+
+  const wanted = Number(url.searchParams.get("version"));
+  let viewing: { version: VersionSummary; value: unknown } | undefined;
+  if (Number.isInteger(wanted) && wanted > 0) {
+    const found = await services.content.version(doc, wanted);
+    if (!found) throw data(null, { status: 404 });
+    viewing = { version: summary(found, now), value: found.value };
+  }
+  const from = Number(url.searchParams.get("from"));
+
+  return {
+    doc,
+    title,
+    adminPath,
+    publicPath: previewPath(paths),
+    editor: editor.email,
+    live: summary(published, now),
+    start: draft
+      ? { value: draft.value, baseVersion: draft.baseVersion }
+      : { value: published.value, baseVersion: published.version },
+    draft: draft
+      ? { updatedAt: draft.updatedAt, updatedBy: draft.updatedBy, baseVersion: draft.baseVersion }
+      : undefined,
+    history: history.map((v) => summary(v, now)),
+    notice: noticeFromQuery(url.searchParams),
+    sentFrom: Number.isInteger(from) && from > 0 ? from : undefined,
+    discarded: url.searchParams.get("discarded") === "1",
+    view: url.searchParams.get("view") === "preview" ? ("preview" as const) : undefined,
+    viewing,
+  };
+}

@@ -1,0 +1,131 @@
+import { Form, Link } from "react-router";
+import { DocumentForm } from "~/components/admin/DocumentForm";
+import { EditorNoticeBanner } from "~/components/admin/EditorNoticeBanner";
+import { Notice } from "~/components/admin/Notice";
+import { PreviewFrames } from "~/components/admin/PreviewFrames";
+import { RestoreButton, VersionHistory } from "~/components/admin/VersionHistory";
+import { VersionView } from "~/components/admin/VersionView";
+import { documents } from "~/content/documents";
+import { editorAction } from "~/lib/admin/editor-action.server";
+import { ACTION_FIELD } from "~/lib/admin/editor-data";
+import { documentFor, editorLoader } from "~/lib/admin/editor-loader.server";
+import { describeDocument } from "~/lib/admin/field-tree";
+import { formatWat } from "~/lib/admin/wat";
+import { resilientClientAction } from "~/lib/forms/client-action";
+import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Route } from "./+types/editor";
+
+// The editor needs React from the start; being imported only here, it is a bundle of its own.
+export const handle: RouteHandle = { hydrate: true };
+
+export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: data ? `Edit: ${data.title} | Site editor` : "Site editor" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+// A send that never reached the server changed nothing: the page stays as typed.
+export const shouldRevalidate = keepPageAfterUnreachable;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return editorLoader(request, context);
+}
+
+export const clientAction = resilientClientAction;
+
+export function action({ request, context }: Route.ActionArgs) {
+  return editorAction(request, context, documentFor(request));
+}
+
+export default function Editor({ loaderData: page }: Route.ComponentProps) {
+  const { adminPath, publicPath, title } = page;
+  const fields = describeDocument(documents[page.doc].schema);
+  return (
+    <div className="container-page max-w-3xl py-8">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/admin" className="font-semibold text-teal-900 underline">
+          All pages
+        </Link>
+      </nav>
+      <h1 className="mt-2 text-3xl font-semibold">{title}</h1>
+      <p className="mt-1 text-muted">
+        Live now: version {page.live.version}, published {formatWat(page.live.publishAt)} by{" "}
+        {page.live.createdBy}.{" "}
+        <a href={publicPath} className="font-semibold text-teal-900 underline">
+          View the public page
+        </a>
+      </p>
+      <div className="mt-6 space-y-4">
+        {page.notice && <EditorNoticeBanner notice={page.notice} publicPath={publicPath} />}
+      </div>
+
+      {page.view === "preview" ? (
+        <div className="mt-6">
+          <PreviewFrames adminPath={adminPath} publicPath={publicPath} title={title} />
+        </div>
+      ) : page.viewing ? (
+        <section aria-labelledby="version-heading" className="mt-6 space-y-4">
+          <h2 id="version-heading" className="text-2xl font-semibold">
+            Version {page.viewing.version.version}
+            {page.viewing.version.live ? " (live now)" : ""}
+          </h2>
+          <p className="text-muted">
+            Published {formatWat(page.viewing.version.publishAt)} by{" "}
+            {page.viewing.version.createdBy}. This is a read-only view.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link to={adminPath} className="btn-primary">
+              Back to editing
+            </Link>
+            {!page.viewing.version.live && !page.viewing.version.scheduled && (
+              <RestoreButton
+                adminPath={adminPath}
+                version={page.viewing.version.version}
+                liveVersion={page.live.version}
+              />
+            )}
+          </div>
+          <VersionView fields={fields} value={page.viewing.value} />
+        </section>
+      ) : (
+        <>
+          {page.draft && (
+            <div className="mt-6">
+              <Notice tone="info" title="You are editing a saved draft.">
+                <p>
+                  Saved {formatWat(page.draft.updatedAt)} by {page.draft.updatedBy}, from version{" "}
+                  {page.draft.baseVersion}. Visitors do not see it until you publish.
+                  {page.draft.baseVersion !== page.live.version &&
+                    ` Version ${page.live.version} has been published since: publishing this draft will be refused until you start again from it.`}
+                </p>
+                <Form method="post" action={adminPath} className="mt-3">
+                  <button type="submit" name={ACTION_FIELD} value="discard" className="btn-outline">
+                    Discard draft
+                  </button>
+                </Form>
+              </Notice>
+            </div>
+          )}
+          <div className="mt-6">
+            <DocumentForm
+              key={`${page.start.baseVersion}-${page.draft?.updatedAt ?? "published"}`}
+              doc={page.doc}
+              baseVersion={page.start.baseVersion}
+              value={page.start.value}
+              sentFrom={page.discarded ? page.start.baseVersion : page.sentFrom}
+            />
+          </div>
+          <VersionHistory
+            adminPath={adminPath}
+            versions={page.history}
+            liveVersion={page.live.version}
+          />
+        </>
+      )}
+    </div>
+  );
+}

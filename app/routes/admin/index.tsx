@@ -1,0 +1,80 @@
+import { data, redirect } from "react-router";
+import { AdminHome } from "~/components/admin/AdminHome";
+import { SignInPage } from "~/components/admin/SignInPage";
+import { documentIds, documents } from "~/content/documents";
+import { practice } from "~/content/site";
+import { editorHeaders, editorServices } from "~/lib/editor";
+import { signInRequestSchema } from "~/lib/editor-sign-in";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Route } from "./+types/index";
+
+/**
+ * /admin: signed out, the form that asks for a sign-in link (issue 24); signed in, the pages the
+ * practice can edit. A 404 while editing is off (EDITOR_EMAILS unset).
+ */
+
+// The editor works with React from the start; its own bundle, never on a public page.
+export const handle: RouteHandle = { hydrate: true, editor: true };
+
+export function headers() {
+  return editorHeaders;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth } = editorServices(context);
+  const editor = await auth.currentEditor(request);
+  if (editor) {
+    const list = documentIds.map((id) => ({
+      id,
+      title: documents[id].title,
+      adminPath: documents[id].adminPath,
+    }));
+    return data(
+      { signedIn: true as const, email: editor.email, documents: list },
+      { headers: editorHeaders },
+    );
+  }
+  const sent = new URL(request.url).searchParams.has("sent");
+  return data({ signedIn: false as const, sent }, { headers: editorHeaders });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth } = editorServices(context);
+  const form = await request.formData();
+  const typed = String(form.get("email") ?? "");
+  const parsed = signInRequestSchema.safeParse({ email: typed });
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? "Please enter your e-mail address.";
+    return data(
+      { kind: "invalid" as const, email: typed.slice(0, 254), error },
+      { status: 400, headers: editorHeaders },
+    );
+  }
+  const result = await auth.requestLink(parsed.data.email, request, context.clientIp);
+  if (result.status === "rate-limited") {
+    return data(
+      { kind: "rate-limited" as const, minutes: Math.ceil(result.retryAfterSeconds / 60) },
+      {
+        status: 429,
+        headers: { ...editorHeaders, "Retry-After": String(result.retryAfterSeconds) },
+      },
+    );
+  }
+  // Post/Redirect/Get: a reload never asks again. The same answer for every address.
+  const headers = new Headers(result.headers);
+  for (const [name, value] of Object.entries(editorHeaders)) headers.set(name, value);
+  return redirect("/admin?sent=1", { headers });
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  return [
+    { title: `${error ? "Page not found" : "Website editor"} | ${practice.name}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function AdminIndex({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.signedIn)
+    return <AdminHome email={loaderData.email} documents={loaderData.documents} />;
+  return <SignInPage notice={actionData ?? (loaderData.sent ? { kind: "sent" } : undefined)} />;
+}

@@ -1,0 +1,108 @@
+import type { RequestHandler, Response } from "express";
+import type { Editor } from "../../app/lib/load-context";
+
+/**
+ * The editor's addresses, /admin and everything under it (and their client-side data requests,
+ * "/admin.data", "/admin/book.data"); never /administrator.
+ */
+export function isEditorPath(path: string): boolean {
+  const p = path.toLowerCase().replace(/\.data$/, "");
+  return p === "/admin" || p.startsWith("/admin/");
+}
+
+/** The editor's pages that take a post without a session: asking for a link, using it, leaving. */
+const OPEN_POSTS = new Set(["/admin", "/admin/sign-in", "/admin/sign-out"]);
+
+/**
+ * What every editor request passes before its page (issue 24), whatever the page does:
+ *
+ * - every answer is `Cache-Control: no-store` and `X-Robots-Tag: noindex`, even an error;
+ * - with editing off (EDITOR_EMAILS unset) no action ever runs: any method is answered as a GET,
+ *   and the pages answer the site's 404 page (app/lib/editor.ts);
+ * - anything but GET and HEAD must name SITE_URL's origin in Origin (or, without one, Referer),
+ *   else 403, session or not;
+ * - a post to an editor page other than sign-in and sign-out needs a live session, else it is
+ *   sent to /admin (the sign-in form), changing nothing.
+ *
+ * Body type and size are checked after this by the form guard (server/form-guard.ts).
+ */
+export function editorGuard(options: {
+  siteUrl: string;
+  /** absent when editing is off */
+  editorFromCookies?: (cookieHeader: string | undefined) => Promise<Editor | null>;
+}): RequestHandler {
+  const siteOrigin = new URL(options.siteUrl).origin;
+  return async (req, res, next) => {
+    if (!isEditorPath(req.path)) return next();
+    noStore(res);
+    const reading = req.method === "GET" || req.method === "HEAD";
+    if (!options.editorFromCookies) {
+      if (!reading) {
+        // The body is never read: drain it, and answer what a GET would (the 404 page).
+        req.resume();
+        req.method = "GET";
+      }
+      return next();
+    }
+    if (reading || req.method === "OPTIONS") return next();
+
+    if (originOf(req.get("origin") ?? req.get("referer")) !== siteOrigin) {
+      return refuse(res, 403, "This form can only be sent from the website's own editor.");
+    }
+    const page = req.path.toLowerCase().replace(/\.data$/, "");
+    if (!OPEN_POSTS.has(page)) {
+      let editor: Editor | null;
+      try {
+        editor = await options.editorFromCookies(req.get("cookie"));
+      } catch (error) {
+        return next(error);
+      }
+      if (!editor) {
+        req.resume();
+        // A client-side post follows React Router's redirect header, a plain one a 303.
+        if (req.path.endsWith(".data")) {
+          return res
+            .status(204)
+            .set({ "X-Remix-Redirect": "/admin", "X-Remix-Reload-Document": "true" })
+            .end();
+        }
+        return res.redirect(303, "/admin");
+      }
+    }
+    next();
+  };
+}
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value || !URL.canParse(value)) return undefined;
+  const origin = new URL(value).origin;
+  return origin === "null" ? undefined : origin;
+}
+
+/**
+ * Sets the two headers now and again just before the head is written, so a page or an error
+ * handler that sets its own Cache-Control cannot make an editor's page storable.
+ */
+function noStore(res: Response) {
+  const set = () => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Robots-Tag", "noindex");
+  };
+  set();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!this.headersSent) set();
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+function refuse(res: Response, status: number, message: string) {
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+        `<title>Not sent</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5">` +
+        `<h1>Nothing was changed</h1><p>${message}</p><p><a href="/admin">Back to the editor</a></p></body></html>`,
+    );
+}

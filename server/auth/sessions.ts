@@ -1,0 +1,82 @@
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { editorSessions } from "../db/schema";
+import { hashToken, newToken } from "./tokens";
+
+/** A session ends after 8 hours without a request… */
+export const SESSION_IDLE_MS = 8 * 60 * 60_000;
+/** …and 30 days after sign-in at most. */
+export const SESSION_MAX_MS = 30 * 24 * 60 * 60_000;
+/** last_seen_at is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+/** Ended sessions are deleted this long after their absolute end. */
+const ENDED_SESSION_KEPT_MS = 24 * 60 * 60_000;
+
+export interface SessionRow {
+  email: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** Editors' sessions in editor_sessions; the row's id is the SHA-256 of the cookie's token. */
+export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
+  return {
+    /** A new session for `email`; returns the cookie's token and when the session ends at most. */
+    async start(email: string): Promise<{ token: string; expiresAt: Date }> {
+      const at = now();
+      const token = newToken();
+      const expiresAt = new Date(at.getTime() + SESSION_MAX_MS);
+      await db
+        .insert(editorSessions)
+        .values({ idHash: hashToken(token), email, createdAt: at, lastSeenAt: at, expiresAt });
+      const spent = new Date(at.getTime() - ENDED_SESSION_KEPT_MS);
+      await db
+        .delete(editorSessions)
+        .where(or(lt(editorSessions.expiresAt, spent), lt(editorSessions.revokedAt, spent)));
+      return { token, expiresAt };
+    },
+
+    /** The live session of this token, or undefined (unknown, signed out, idle or too old). */
+    async find(token: string): Promise<SessionRow | undefined> {
+      const at = now();
+      const idHash = hashToken(token);
+      const [row] = await db
+        .select()
+        .from(editorSessions)
+        .where(
+          and(
+            eq(editorSessions.idHash, idHash),
+            isNull(editorSessions.revokedAt),
+            gt(editorSessions.expiresAt, at),
+            gt(editorSessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS)),
+          ),
+        );
+      if (!row) return undefined;
+      if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await db
+          .update(editorSessions)
+          .set({ lastSeenAt: at })
+          .where(eq(editorSessions.idHash, idHash));
+      }
+      return {
+        email: row.email,
+        createdAt: row.createdAt,
+        lastSeenAt: row.lastSeenAt,
+        expiresAt: row.expiresAt,
+      };
+    },
+
+    /** Ends the session of this token; returns its address when it was live until now. */
+    async end(token: string): Promise<string | undefined> {
+      const [row] = await db
+        .update(editorSessions)
+        .set({ revokedAt: now() })
+        .where(and(eq(editorSessions.idHash, hashToken(token)), isNull(editorSessions.revokedAt)))
+        .returning({ email: editorSessions.email });
+      return row?.email;
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

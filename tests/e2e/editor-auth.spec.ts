@@ -1,0 +1,327 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+import { documentIds, documents } from "../../app/content/documents";
+import { baseURL } from "../../playwright.config";
+import {
+  EDITOR_EMAIL,
+  SECOND_EDITOR_EMAIL,
+  mailedSignInLinks,
+  requestSignInLink,
+  signInAsEditor,
+  signInLinkFor,
+} from "../support/editor";
+import { uniqueId } from "../support/fixtures";
+import { spawnServer } from "../support/spawn-server";
+
+/**
+ * Sign-in for the practice's editors (issue 24): an e-mailed one-time link bound to the browser
+ * that asked, sessions kept on the server, every editor request same-origin, no-store, noindex.
+ */
+
+const EVIL = "https://evil.example";
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test("an editor signs in from the mailed link: its page shows a Sign in button, and its post signs in", async ({
+  page,
+}) => {
+  await requestSignInLink(page, EDITOR_EMAIL);
+  const link = await signInLinkFor(page, EDITOR_EMAIL);
+  expect(link.startsWith(`${baseURL}/admin/sign-in?token=`)).toBe(true);
+
+  // Opening the link (as a mail scanner would) uses nothing up: twice, and still a button.
+  await page.goto(link);
+  await page.reload();
+  const signIn = page.getByRole("button", { name: "Sign in", exact: true });
+  await expect(signIn).toBeVisible();
+  await signIn.click();
+
+  await expect(page).toHaveURL(`${baseURL}/admin`);
+  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await expect(page.getByText(`Signed in as ${EDITOR_EMAIL}`)).toBeVisible();
+  for (const id of documentIds) {
+    const { title, adminPath } = documents[id];
+    await expect(page.getByRole("link", { name: title, exact: true })).toHaveAttribute(
+      "href",
+      adminPath,
+    );
+  }
+  const contact = page.getByRole("region", { name: "Contact details" });
+  await expect(contact.getByRole("link", { name: "Contact details" })).toHaveAttribute(
+    "href",
+    "/admin/contact",
+  );
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+
+  const session = (await page.context().cookies()).find((c) => c.name === "editor_session");
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+});
+
+test("the second listed editor can sign in too", async ({ page }) => {
+  await signInAsEditor(page, SECOND_EDITOR_EMAIL);
+  await expect(page.getByText(`Signed in as ${SECOND_EDITOR_EMAIL}`)).toBeVisible();
+});
+
+test("an unlisted address gets the same answer as a listed one, and no mail", async ({ page }) => {
+  const stranger = `stranger.${uniqueId()}@example.com`;
+  await requestSignInLink(page, stranger);
+  const strangerAnswer = await page.locator("main").innerText();
+  await requestSignInLink(page, EDITOR_EMAIL);
+  expect(await page.locator("main").innerText()).toBe(strangerAnswer);
+  // The listed address's mail has arrived: the stranger's would have been sent before it.
+  await signInLinkFor(page, EDITOR_EMAIL);
+  expect(await mailedSignInLinks(stranger)).toEqual([]);
+});
+
+test("a used link signs no one in", async ({ page, browser }) => {
+  await requestSignInLink(page);
+  const link = await signInLinkFor(page);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+
+  // In the same browser, signed out: the link only says it no longer works.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+  const again = await page.goto(link);
+  expect(again?.status()).toBe(410);
+  await expect(
+    page.getByRole("heading", { name: "This sign-in link no longer works" }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
+
+  // Posting it anyway, with this browser's binding, starts no session.
+  const token = new URL(link).searchParams.get("token")!;
+  const post = await page.request.post("/admin/sign-in", {
+    form: { token },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(410);
+  await page.goto("/admin");
+  await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+
+  // Nor in another browser.
+  const other = await browser.newContext();
+  const response = await other.request.post("/admin/sign-in", {
+    form: { token },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(410);
+  expect((await other.cookies()).some((c) => c.name === "editor_session")).toBe(false);
+  await other.close();
+});
+
+test("a link opened in another browser says so, offers a new link there, and is not used up", async ({
+  page,
+  browser,
+}) => {
+  await requestSignInLink(page);
+  const link = await signInLinkFor(page);
+
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await elsewhere.goto(link);
+  await expect(
+    elsewhere.getByRole("heading", { name: "This link was asked for in another browser" }),
+  ).toBeVisible();
+  await expect(elsewhere.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
+  await expect(elsewhere.getByLabel("E-mail")).toHaveValue(EDITOR_EMAIL);
+  await elsewhere.getByRole("button", { name: "Send a new link to this browser" }).click();
+  await expect(elsewhere.getByText("a sign-in link is on its way")).toBeVisible();
+  // The new link is for the other browser, and signs it in.
+  const second = await signInLinkFor(elsewhere);
+  expect(second).not.toBe(link);
+  await elsewhere.goto(second);
+  await elsewhere.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(elsewhere.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await other.close();
+
+  // The first link still works where it was asked for.
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+});
+
+test("a post from another site gets 403 and changes nothing, signed in or not", async ({
+  page,
+}) => {
+  await signInAsEditor(page);
+  // Sign-out from another site: refused, and the session goes on.
+  const foreign: Record<string, string>[] = [{ Origin: EVIL }, { Referer: `${EVIL}/page` }, {}];
+  for (const headers of foreign) {
+    const response = await page.request.post("/admin/sign-out", {
+      form: {},
+      headers,
+      maxRedirects: 0,
+    });
+    expect(response.status(), JSON.stringify(headers)).toBe(403);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+  }
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+
+  // A link asked for from another site: refused, and no mail.
+  const before = (await mailedSignInLinks(SECOND_EDITOR_EMAIL)).length;
+  const ask = await page.request.post("/admin", {
+    form: { email: SECOND_EDITOR_EMAIL },
+    headers: { Origin: EVIL },
+    maxRedirects: 0,
+  });
+  expect(ask.status()).toBe(403);
+  // An editor page's post from another site, as a client-side data request too.
+  for (const path of ["/admin/book", "/admin/book.data"]) {
+    const r = await page.request.post(path, {
+      form: { price: "1" },
+      headers: { Origin: EVIL },
+      maxRedirects: 0,
+    });
+    expect(r.status(), path).toBe(403);
+  }
+  await requestSignInLink(page, EDITOR_EMAIL);
+  await signInLinkFor(page, EDITOR_EMAIL);
+  expect((await mailedSignInLinks(SECOND_EDITOR_EMAIL)).length).toBe(before);
+});
+
+test("a post without a session is sent to the sign-in form and changes nothing", async ({
+  page,
+}) => {
+  for (const path of ["/admin/book", "/admin/contact"]) {
+    const response = await page.request.post(path, {
+      form: { price: "1" },
+      headers: { Origin: baseURL },
+      maxRedirects: 0,
+    });
+    expect(response.status(), path).toBe(303);
+    expect(response.headers().location).toBe("/admin");
+  }
+  // A client-side post is told the same in React Router's own way.
+  const data = await page.request.post("/admin/book.data", {
+    form: { price: "1" },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(data.status()).toBe(204);
+  expect(data.headers()["x-remix-redirect"]).toBe("/admin");
+  // Signing out without a session: back to the form.
+  const out = await page.request.post("/admin/sign-out", {
+    form: {},
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect([302, 303]).toContain(out.status());
+  expect(out.headers().location).toBe("/admin");
+  await page.goto("/admin");
+  await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+});
+
+test("sign-out ends the session on the server: the old cookie no longer works", async ({
+  page,
+  browser,
+}) => {
+  await signInAsEditor(page);
+  const cookies = await page.context().cookies();
+  expect(cookies.some((c) => c.name === "editor_session")).toBe(true);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+  expect((await page.context().cookies()).some((c) => c.name === "editor_session")).toBe(false);
+
+  // The cookie as it was before signing out, replayed in another browser: signed out.
+  const replay = await browser.newContext();
+  await replay.addCookies(cookies);
+  const again = await replay.newPage();
+  await again.goto("/admin");
+  await expect(again.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+  await expect(again.getByRole("heading", { name: "Edit the website" })).toHaveCount(0);
+  await replay.close();
+});
+
+test("every editor answer is no-store and noindex, and /admin is in no cache, sitemap or robots' reach", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/admin", "/admin/sign-in?token=nothing", "/admin/sign-out", "/admin/nope"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["cache-control"], path).toBe("no-store");
+    expect(response.headers()["x-robots-tag"], path).toBe("noindex");
+  }
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toMatch(/^Disallow: \/admin$/m);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).not.toContain("/admin");
+
+  await signInAsEditor(page);
+  const signedIn = await page.request.get("/admin");
+  expect(signedIn.headers()["cache-control"]).toBe("no-store");
+  expect(signedIn.headers()["x-robots-tag"]).toBe("noindex");
+  expect(await signedIn.text()).toContain("Edit the website");
+  // Served afresh each time: a second visitor without the cookie gets the sign-in form.
+  const anonymous = await request.get("/admin");
+  expect(await anonymous.text()).not.toContain("Edit the website");
+});
+
+test("a badly typed address is refused at the field, and asking too often is explained", async ({
+  page,
+}) => {
+  await page.goto("/admin");
+  await page.getByLabel("E-mail").fill("not an address");
+  // The browser's own check is bypassed, as a phone's keyboard can.
+  await page.locator("form[aria-label='Ask for a sign-in link']").evaluate((f) => {
+    (f as HTMLFormElement).noValidate = true;
+  });
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Please enter a valid e-mail address")).toBeVisible();
+});
+
+test("the editor's pages are accessible and fit a 390 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin");
+  await expectAxeClean(page);
+  await requestSignInLink(page);
+  await expectAxeClean(page);
+  const link = await signInLinkFor(page);
+  await page.goto(link);
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await expectAxeClean(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  // By keyboard: the first page link and Sign out are reachable.
+  await page.getByRole("button", { name: "Sign out" }).focus();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeFocused();
+});
+
+test("with EDITOR_EMAILS unset, /admin and everything under it is the site's 404 page", async () => {
+  // A fresh embedded database is slow to create on a busy machine.
+  test.setTimeout(240_000);
+  const server = await spawnServer({ EDITOR_EMAILS: "" });
+  try {
+    for (const path of ["/admin", "/admin/sign-in?token=x", "/admin/sign-out", "/admin/book"]) {
+      const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain("Oops! Page not found");
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+    }
+    const post = await fetch(`${server.url}/admin`, {
+      method: "POST",
+      body: new URLSearchParams({ email: EDITOR_EMAIL }),
+      headers: { Origin: server.url },
+      redirect: "manual",
+    });
+    expect(post.status).toBe(404);
+    expect(await post.text()).toContain("Oops! Page not found");
+    expect(server.output()).not.toContain(EDITOR_EMAIL);
+  } finally {
+    await server.stop();
+  }
+});

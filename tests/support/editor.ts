@@ -1,0 +1,72 @@
+import { type Page, expect } from "@playwright/test";
+import { fakes } from "./fakes";
+
+/**
+ * Signing in to the practice's editor from a test, as an editor does: ask for a link at /admin,
+ * read it from the fake SMTP sink, open it and press "Sign in". The addresses are the end-to-end
+ * server's EDITOR_EMAILS (playwright.config.ts). The forms work before React has started (as
+ * without JavaScript), so nothing here waits for it.
+ */
+export const EDITOR_EMAIL = "editor@kindredhearts.ng";
+export const SECOND_EDITOR_EMAIL = "second.editor@kindredhearts.ng";
+
+const LINK = /https?:\/\/[^\s"<>]+\/admin\/sign-in\?token=[A-Za-z0-9_-]{43}/;
+
+/** Links of this worker known not to be for the browser asking now: used, expired or another's. */
+const notMine = new Set<string>();
+
+/** Every sign-in link mailed to `email` so far, newest first. */
+export async function mailedSignInLinks(email: string): Promise<string[]> {
+  const mails = await fakes.mailDecodedAbout("/admin/sign-in?token=");
+  return mails
+    .filter((m) => m.to.includes(email))
+    .map((m) => LINK.exec(m.text)?.[0])
+    .filter((link): link is string => link !== undefined)
+    .reverse();
+}
+
+/** Asks for a sign-in link at /admin in this page's browser, and waits for the answer. */
+export async function requestSignInLink(page: Page, email = EDITOR_EMAIL) {
+  await page.goto("/admin");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
+}
+
+/**
+ * The link mailed to `email` for this page's browser. Tests running side by side sign in as the
+ * same editor, so the sink holds other browsers' links too: the one that, opened here, offers
+ * "Sign in" is ours (a GET uses nothing up; another browser's link says so instead).
+ */
+export async function signInLinkFor(page: Page, email = EDITOR_EMAIL): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const link of await mailedSignInLinks(email)) {
+          if (notMine.has(link)) continue;
+          const html = await (await page.request.get(link)).text();
+          if (html.includes('data-link-state="valid"')) {
+            found = link;
+            return true;
+          }
+          notMine.add(link);
+        }
+        return false;
+      },
+      { timeout: 30_000, message: `a sign-in link for ${email} in this browser` },
+    )
+    .toBe(true);
+  notMine.add(found!);
+  return found!;
+}
+
+/** Signs this page's browser in as `email` and leaves it on /admin, the list of pages. */
+export async function signInAsEditor(page: Page, email = EDITOR_EMAIL) {
+  await requestSignInLink(page, email);
+  const link = await signInLinkFor(page, email);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+}

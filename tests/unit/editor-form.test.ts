@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import {
+  bookSchema,
+  faqSchema,
+  servicesSchema,
+  shippedContent,
+  siteSchema,
+} from "~/content/documents";
+import { noticeFromQuery, previewPath } from "~/lib/admin/editor-data";
+import { describeDocument, describeName, nameParts, pathToName } from "~/lib/admin/field-tree";
+import { formPayload } from "~/lib/admin/kept-draft";
+import { parseDocument } from "~/lib/admin/parse-document";
+import { PENDING_UPLOAD_KEY, markChosenFiles, takeFiles } from "~/lib/admin/uploads";
+import { formatWat, watInputToIso } from "~/lib/admin/wat";
+
+/** A form as the editor posts it: every leaf of a value under its Conform name. */
+function formOf(value: unknown, prefix = "", form = new FormData()): FormData {
+  if (Array.isArray(value)) value.forEach((v, i) => formOf(v, `${prefix}[${i}]`, form));
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) formOf(v, prefix ? `${prefix}.${k}` : k, form);
+  else if (value !== undefined) form.append(prefix, String(value));
+  return form;
+}
+
+describe("the editor reads a document's schema", () => {
+  it("draws each field from its kind, with the schema's label", () => {
+    const book = Object.fromEntries(describeDocument(bookSchema));
+    expect(book.price).toMatchObject({ kind: "naira", label: "Price", optional: false });
+    expect(book.buyUrl).toMatchObject({ kind: "url", label: "Selar link" });
+    expect(book.cover).toMatchObject({ kind: "photo", label: "Image", altOptional: false });
+    expect(book.summary).toMatchObject({ kind: "markdown", label: "Summary" });
+    expect(book.benefits).toMatchObject({ kind: "list", itemLabel: "benefit", max: 10 });
+  });
+
+  it("marks an old price optional and reads lists of items and choices", () => {
+    const [, categories] = describeDocument(servicesSchema)[0]!;
+    if (categories.kind !== "list" || categories.item.kind !== "object") throw new Error("list");
+    const fields = Object.fromEntries(categories.item.fields);
+    expect(fields.icon).toMatchObject({
+      kind: "choice",
+      options: expect.arrayContaining(["heart"]),
+    });
+    const services = fields.services!;
+    if (services.kind !== "list" || services.item.kind !== "object") throw new Error("list");
+    const service = Object.fromEntries(services.item.fields);
+    expect(service.oldPrice).toMatchObject({ kind: "naira", label: "Old price", optional: true });
+    expect(service.price).toMatchObject({ kind: "naira", label: "Price", optional: true });
+  });
+
+  it("names a field in words for the error summary", () => {
+    const fields = describeDocument(faqSchema);
+    expect(describeName(fields, "items[1].answer")).toBe("Questions › Question 2 › Answer");
+    expect(describeName(describeDocument(bookSchema), "cover.alt")).toBe("Image › Alt text");
+  });
+
+  it("turns the server's paths into form names and back", () => {
+    expect(pathToName("items.0.answer")).toBe("items[0].answer");
+    expect(pathToName("categories.1.services.2.oldPrice")).toBe(
+      "categories[1].services[2].oldPrice",
+    );
+    expect(nameParts("categories[1].services[2].image.key")).toEqual([
+      "categories",
+      1,
+      "services",
+      2,
+      "image",
+      "key",
+    ]);
+  });
+
+  it("reads the shipped contact details as a valid form", () => {
+    const submission = parseDocument(formOf(shippedContent().site), siteSchema);
+    expect(submission.status).toBe("success");
+  });
+});
+
+describe("checking an edit", () => {
+  const book = shippedContent().book;
+
+  it("accepts the shipped book and turns prices into numbers", () => {
+    const submission = parseDocument(formOf({ ...book, price: "9000" }), bookSchema);
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value.price).toBe(9000);
+  });
+
+  it("refuses a negative price, an http link, an empty field and an over-long title", () => {
+    const form = formOf({ ...book, price: "-5", buyUrl: "http://selar.co/x", author: "" });
+    form.set("title", "x".repeat(121));
+    const submission = parseDocument(form, bookSchema);
+    expect(submission.status).toBe("error");
+    const errors = submission.reply().error ?? {};
+    expect(errors.price).toEqual(["A price cannot be negative."]);
+    expect(errors.buyUrl?.[0]).toBe("Enter a full https:// address.");
+    expect(errors.author).toEqual(["This field is required."]);
+    expect(errors.title).toEqual(["At most 120 characters."]);
+  });
+
+  it("refuses an old price under the price at the old price", () => {
+    const services = shippedContent().services;
+    const form = formOf(services);
+    const first = services.categories[0]!.services.findIndex((s) => s.price !== undefined);
+    form.set(`categories[0].services[${first}].oldPrice`, "1");
+    const errors = parseDocument(form, servicesSchema).reply().error ?? {};
+    expect(errors[`categories[0].services[${first}].oldPrice`]).toEqual([
+      "The old price must be more than the price.",
+    ]);
+  });
+
+  it("leaves an empty old price out", () => {
+    const services = shippedContent().services;
+    const form = formOf(services);
+    form.set("categories[0].services[0].oldPrice", "");
+    const submission = parseDocument(form, servicesSchema);
+    expect(submission.status).toBe("success");
+    if (submission.status === "success")
+      expect(submission.value.categories[0]!.services[0]!.oldPrice).toBeUndefined();
+  });
+});
+
+describe("photos in the form", () => {
+  it("takes chosen files out of the form and leaves empty inputs alone", () => {
+    const form = new FormData();
+    form.set("cover.key", "book-cover");
+    form.set("cover.file", new File([new Uint8Array([1, 2, 3])], "me.jpg", { type: "image/jpeg" }));
+    form.set("team.photo.file", new File([], ""));
+    const chosen = takeFiles(form);
+    expect(chosen.map((c) => c.photo)).toEqual(["cover"]);
+    expect(form.has("cover.file")).toBe(false);
+    expect(form.has("team.photo.file")).toBe(false);
+  });
+
+  it("lets the browser's check count a chosen file as the photo", () => {
+    const form = new FormData();
+    form.set("members[2].photo.key", "");
+    form.set("members[2].photo.file", new File([new Uint8Array([1])], "a.png"));
+    markChosenFiles(form);
+    expect(form.get("members[2].photo.key")).toBe(PENDING_UPLOAD_KEY);
+  });
+});
+
+describe("what the device keeps", () => {
+  it("nests the form's words as Conform names them, without the editor's own fields", () => {
+    const form = new FormData();
+    form.set("items[0].question", "Q1");
+    form.set("items[1].answer", "A2");
+    form.set("baseVersion", "3");
+    form.set("_action", "publish");
+    form.set("cover.file", new File([], ""));
+    expect(formPayload(form)).toEqual({ items: [{ question: "Q1" }, { answer: "A2" }] });
+  });
+});
+
+describe("Lagos time", () => {
+  it("shows a time in WAT whatever the machine's zone", () => {
+    expect(formatWat("2026-11-25T13:02:00.000Z")).toBe("25 Nov 2026, 14:02 WAT");
+  });
+
+  it("reads a datetime-local value as WAT", () => {
+    expect(watInputToIso("2026-12-01T09:00")).toBe("2026-12-01T08:00:00.000Z");
+    expect(watInputToIso("")).toBeUndefined();
+    expect(watInputToIso("tomorrow")).toBeUndefined();
+  });
+});
+
+describe("notices and previews", () => {
+  it("reads the notice a redirect carries", () => {
+    expect(noticeFromQuery(new URLSearchParams("published=4&from=3"))).toEqual({
+      kind: "published",
+      version: 4,
+    });
+    expect(noticeFromQuery(new URLSearchParams("restored=5&from=2"))).toEqual({
+      kind: "restored",
+      version: 5,
+      from: 2,
+    });
+    expect(noticeFromQuery(new URLSearchParams("published=abc"))).toBeUndefined();
+  });
+
+  it("previews a document on its own page", () => {
+    expect(previewPath(["/book", "/api/books", "/checkout"])).toBe("/book");
+    expect(previewPath(["*"])).toBe("/");
+  });
+});
