@@ -45,7 +45,7 @@ test("an editor signs in from the mailed link: its page shows a Sign in button, 
   await signIn.click();
 
   await expect(page).toHaveURL(`${baseURL}/admin`);
-  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
   await expect(page.getByText(`Signed in as ${EDITOR_EMAIL}`)).toBeVisible();
   const main = page.locator("main");
   for (const id of documentIds) {
@@ -87,7 +87,7 @@ test("a used link signs no one in", async ({ page, browser }) => {
   const link = await signInLinkFor(page);
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
 
   // In the same browser, signed out: the link only says it no longer works.
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -144,13 +144,15 @@ test("a link opened in another browser says so, offers a new link there, and is 
   expect(second).not.toBe(link);
   await elsewhere.goto(second);
   await elsewhere.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(elsewhere.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await expect(
+    elsewhere.getByRole("heading", { name: "Edit the website", exact: true }),
+  ).toBeVisible();
   await other.close();
 
   // The first link still works where it was asked for.
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
 });
 
 test("a post from another site gets 403 and changes nothing, signed in or not", async ({
@@ -170,7 +172,7 @@ test("a post from another site gets 403 and changes nothing, signed in or not", 
     expect(response.headers()["cache-control"]).toBe("no-store");
   }
   await page.goto("/admin");
-  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
 
   // A link asked for from another site: refused, and no mail.
   const before = (await mailedSignInLinks(SECOND_EDITOR_EMAIL)).length;
@@ -246,7 +248,9 @@ test("sign-out ends the session on the server: the old cookie no longer works", 
   const again = await replay.newPage();
   await again.goto("/admin");
   await expect(again.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
-  await expect(again.getByRole("heading", { name: "Edit the website" })).toHaveCount(0);
+  await expect(again.getByRole("heading", { name: "Edit the website", exact: true })).toHaveCount(
+    0,
+  );
   await replay.close();
 });
 
@@ -298,7 +302,7 @@ test("the editor's pages are accessible and fit a 390 px phone", async ({ page }
   await page.goto(link);
   await expectAxeClean(page);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
   await expectAxeClean(page);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
