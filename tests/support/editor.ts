@@ -67,6 +67,6 @@ export async function signInAsEditor(page: Page, email = EDITOR_EMAIL) {
   const link = await signInLinkFor(page, email);
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Edit the website" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
 }

@@ -17,3 +17,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const [name, value] of Object.entries(editorHeaders)) headers.set(name, value);
   return redirect("/admin", { status: 303, headers });
 }
+
+/**
+ * Never shown: the loader and the action always redirect. A page of its own (not a resource
+ * route) so that while editing is off this address answers the site's 404 page like the others.
+ */
+export default function SignOut() {
+  return null;
+}
