@@ -12,6 +12,7 @@ import {
   BACKUP_VERSION,
   type BackupHeader,
   migrationLevel,
+  orderOf,
   query,
   tableColumns,
   type TableHeader,
@@ -19,6 +20,7 @@ import {
 
 /** Rows read per query, so a large table never sits in memory whole. */
 const PAGE = 1000;
+const BINARY_PAGE = 20;
 
 /**
  * Writes every table of `database` to `file` (format in ./format.ts). One read-only,
@@ -68,11 +70,21 @@ export async function writeBackup(database: Database, file: string) {
             rows: count,
           };
           await put(tableHeader);
-          for (let offset = 0; offset < count; offset += PAGE) {
+          // A page of photo files is a few MB: fewer rows per query there.
+          const page = table.binary ? BINARY_PAGE : PAGE;
+          const columns = sql.join(
+            tableHeader.columns.map((c) =>
+              table.binary?.includes(c)
+                ? sql`translate(encode(${sql.identifier(c)}, 'base64'), E'\n', '') as ${sql.identifier(c)}`
+                : sql.identifier(c),
+            ),
+            sql`, `,
+          );
+          for (let offset = 0; offset < count; offset += page) {
             const rows = await query<{ line: string }>(
               tx,
-              sql`select row_to_json(t)::text as line from ${name} t
-                  order by ${sql.identifier(table.key)} limit ${PAGE} offset ${offset}`,
+              sql`select row_to_json(t)::text as line from (select ${columns} from ${name}
+                  order by ${orderOf(table)} limit ${page} offset ${offset}) t`,
             );
             for (const row of rows) await putRaw(row.line);
           }

@@ -5,13 +5,25 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { BACKUP_TABLES, BackupError, query } from "../../server/backup/format";
+import {
+  BACKUP_TABLES,
+  BackupError,
+  EXCLUDED_TABLES,
+  orderOf,
+  query,
+} from "../../server/backup/format";
 import { restoreBackup } from "../../server/backup/restore-backup";
 import { writeBackup } from "../../server/backup/write-backup";
 import type { Database } from "../../server/db/client";
 import {
+  contentAudit,
+  contentDrafts,
+  contentVersions,
   deliveries,
+  editorSessions,
   idempotencyKeys,
+  photoFiles,
+  photos,
   jobRuns,
   orders,
   rateLimits,
@@ -116,7 +128,52 @@ async function seed(database: Database) {
   await db
     .insert(rateLimits)
     .values({ key: "contact:203.0.113.7", windowStart: new Date(), count: 2 });
-  return { paidOrder: paid!.id };
+  // The practice's content: the shipped version, an edit, a scheduled one, a draft, the audit list.
+  await db.insert(contentVersions).values([
+    { doc: "book", version: 1, value: { price: 5000 }, createdBy: "shipped" },
+    {
+      doc: "book",
+      version: 2,
+      value: { price: 5500, note: 'A "quote" & ₦' },
+      createdBy: "ada@example.com",
+      requestKey: "rk-1",
+    },
+    {
+      doc: "webinar",
+      version: 2,
+      value: { date: "2027-01-09T10:00" },
+      createdBy: "ada@example.com",
+      publishAt: new Date("2027-01-01T09:00:00Z"),
+    },
+  ]);
+  await db
+    .insert(contentDrafts)
+    .values({ doc: "faq", value: { items: [] }, baseVersion: 1, updatedBy: "ada@example.com" });
+  await db.insert(contentAudit).values([
+    { editor: "ada@example.com", action: "publish", doc: "book", version: 2 },
+    { editor: "ada@example.com", action: "upload", detail: "p-0011223344556677-320x240" },
+  ]);
+  // Photo bytes with every byte value, so no text encoding can pass unnoticed.
+  const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
+  await db
+    .insert(photos)
+    .values({ key: "p-0011223344556677-320x240", width: 320, height: 240, createdBy: "ada" });
+  await db.insert(photoFiles).values([
+    { photoKey: "p-0011223344556677-320x240", width: 320, format: "webp", bytes },
+    {
+      photoKey: "p-0011223344556677-320x240",
+      width: 320,
+      format: "avif",
+      bytes: bytes.subarray(1),
+    },
+  ]);
+  // Sessions are credentials: left out of backups.
+  await db.insert(editorSessions).values({
+    idHash: "h",
+    email: "ada@example.com",
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return { paidOrder: paid!.id, photoBytes: bytes };
 }
 
 /** Every row of every table as the database itself renders it, in UTC. */
@@ -128,7 +185,7 @@ async function snapshot(database: Database) {
       const rows = await query<{ line: string }>(
         tx,
         sql`select row_to_json(t)::text as line from ${sql.identifier(table.name)} t
-            order by ${sql.identifier(table.key)}`,
+            order by ${orderOf(table)}`,
       );
       tables[table.name] = rows.map((r) => r.line);
     }
@@ -180,6 +237,14 @@ for (const [from, to] of pairs) {
           .from(orders)
           .where(sql`${orders.id} = ${seeded.paidOrder}`);
         expect(paid).toMatchObject({ status: "paid", amountKobo: 1_500_000 });
+        expect(before.content_versions).toHaveLength(3);
+        expect(before.photo_files).toHaveLength(2);
+        const [webp] = await target.database.db
+          .select()
+          .from(photoFiles)
+          .where(sql`${photoFiles.format} = 'webp'`);
+        expect(Buffer.compare(webp!.bytes, seeded.photoBytes)).toBe(0);
+        expect(await target.database.db.$count(editorSessions)).toBe(0);
 
         const [fresh] = await target.database.db
           .insert(submissions)
@@ -223,7 +288,7 @@ describe("restore refuses what it must not load", () => {
             where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
       );
       expect(tables.map((t) => t.table_name).sort()).toEqual(
-        BACKUP_TABLES.map((t) => t.name).sort(),
+        [...BACKUP_TABLES.map((t) => t.name), ...EXCLUDED_TABLES].sort(),
       );
     } finally {
       await database.close();
@@ -326,6 +391,77 @@ describe("restore refuses what it must not load", () => {
     try {
       await expect(restoreBackup(database, newer)).rejects.toThrow(/newer version of the site/);
       await expect(restoreBackup(database, other)).rejects.toBeInstanceOf(BackupError);
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+  });
+});
+
+describe("backups of the practice's content and photos", () => {
+  const open = openTempPglite("site-backup-content-");
+
+  it("writes photo bytes as base64, and leaves sign-in links and sessions out", async () => {
+    const file = path.join(work, "content.jsonl.gz");
+    const { database, cleanup } = await open();
+    try {
+      await seed(database);
+      await writeBackup(database, file);
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+    const lines = gunzipSync(readFileSync(file)).toString("utf8").trimEnd().split("\n");
+    const at = lines.findIndex((l) => l.startsWith('{"table":"photo_files"'));
+    const row = JSON.parse(lines[at + 1]!) as { bytes: string };
+    expect(row.bytes).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(lines.some((l) => l.includes('"table":"editor_sessions"'))).toBe(false);
+    const tables = lines.filter((l) => l.startsWith('{"table"')).map((l) => JSON.parse(l).table);
+    expect(tables.indexOf("photos")).toBeLessThan(tables.indexOf("photo_files"));
+  });
+
+  it("restores into a site that has only written its shipped content", async () => {
+    const file = path.join(work, "content.jsonl.gz");
+    const { database, cleanup } = await open();
+    try {
+      await database.db
+        .insert(contentVersions)
+        .values({ doc: "book", version: 1, value: { price: 1 }, createdBy: "shipped" });
+      await restoreBackup(database, file);
+      const versions = await database.db.select().from(contentVersions);
+      expect(versions.map((v) => `${v.doc}@${v.version}`).sort()).toEqual([
+        "book@1",
+        "book@2",
+        "webinar@2",
+      ]);
+      expect(versions.find((v) => v.version === 1)!.value).toEqual({ price: 5000 });
+    } finally {
+      await database.close();
+      await cleanup();
+    }
+  });
+
+  it("restores a backup made before content tables existed, leaving them empty", async () => {
+    const file = path.join(work, "content.jsonl.gz");
+    const lines = gunzipSync(readFileSync(file)).toString("utf8").trimEnd().split("\n");
+    const header = JSON.parse(lines[0]!) as { migrations: number };
+    const cut = lines.findIndex((l) => l.startsWith('{"table":"content_versions"'));
+    const old = path.join(work, "old.jsonl.gz");
+    writeFileSync(
+      old,
+      gzipSync(
+        [
+          JSON.stringify({ ...header, migrations: header.migrations - 1 }),
+          ...lines.slice(1, cut),
+          JSON.stringify({ end: true, tables: 8 }),
+        ].join("\n") + "\n",
+      ),
+    );
+    const { database, cleanup } = await open();
+    try {
+      const { counts } = await restoreBackup(database, old);
+      expect(counts).toMatchObject({ submissions: 2, content_versions: 0, photo_files: 0 });
+      expect(await database.db.$count(submissions)).toBe(2);
     } finally {
       await database.close();
       await cleanup();
