@@ -224,15 +224,19 @@ test("a page saved two deploys ago still runs its scripts offline: what they imp
       script('export const mark = () => { document.documentElement.dataset.oldScript = "ran"; };'),
     );
   });
-  // The next deploy's worker takes over (at another address, it installs as a new version would).
+  // The next deploy's worker takes over (at another address, it installs as a new version
+  // would) and has finished its clean-up: "activated" comes once its activate handler is done.
   await page.evaluate(async () => {
-    const changed = new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), {
-        once: true,
-      }),
-    );
-    await navigator.serviceWorker.register("/sw.js?deploy=next", { scope: "/" });
-    await changed;
+    const registration = await navigator.serviceWorker.register("/sw.js?deploy=next", {
+      scope: "/",
+    });
+    const next = registration.installing ?? registration.waiting ?? registration.active!;
+    await new Promise<void>((resolve) => {
+      if (next.state === "activated") return resolve();
+      next.addEventListener("statechange", () => {
+        if (next.state === "activated") resolve();
+      });
+    });
   });
 
   await context.setOffline(true);
