@@ -566,7 +566,7 @@ async function postContactForms(base: string, run: string, seconds: number) {
         phone: "",
         need: "couples-counseling",
         message: "A message sent by the load bench, to be stored and counted.",
-        company_website: "",
+        kh_leave_blank: "",
       }).toString();
       const req = request(
         target,

@@ -8,7 +8,7 @@
  * brotli and gzip copies like every other file's. By hand: `node --import tsx scripts/build-service-worker.ts`.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -20,6 +20,18 @@ const assets = readdirSync(path.join(clientDir, "assets"))
   .filter((name) => !/\.(br|gz|map)$/.test(name))
   .sort()
   .map((name) => `/assets/${name}`);
+
+// React Router's manifest version, which its /__manifest requests carry (the worker asks for the
+// routes forms post to at install).
+const manifests = readdirSync(path.join(clientDir, "assets")).filter((name) =>
+  /^manifest-[\w-]+\.js$/.test(name),
+);
+if (manifests.length !== 1)
+  throw new Error(`expected one manifest-*.js, found ${manifests.length}`);
+const routesVersion = /"version":"([^"]+)"/.exec(
+  readFileSync(path.join(clientDir, "assets", manifests[0]!), "utf8"),
+)?.[1];
+if (!routesVersion) throw new Error(`no version in ${manifests[0]}`);
 
 async function bundle(version: string): Promise<string> {
   const result = await build({
@@ -35,6 +47,7 @@ async function bundle(version: string): Promise<string> {
     define: {
       __SW_VERSION__: JSON.stringify(version),
       __SW_ASSETS__: JSON.stringify(assets),
+      __SW_ROUTES_VERSION__: JSON.stringify(routesVersion),
     },
   });
   return result.outputFiles[0]!.text;

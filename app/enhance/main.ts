@@ -43,13 +43,16 @@ document.addEventListener("site:navigate", loadWidgets);
 if (document.querySelector("[data-open-now]"))
   void import("./open-now").then((openNow) => openNow.wireOpenNow());
 
+// Forms are wired as soon as their file is here, never behind the widgets: decoration that failed
+// to arrive must not leave a form to post offline to the browser's error page. The page is marked
+// ready (for the tests) once both have come or failed.
 const root = document.documentElement;
-if (root.dataset.react === "on-demand")
-  void Promise.all([import("./react-on-demand"), widgets]).then((loaded) => {
-    const onDemand = loaded[0];
-    onDemand.reactOnDemand();
+if (root.dataset.react === "on-demand") {
+  const forms = import("./react-on-demand").then((onDemand) => onDemand.reactOnDemand());
+  void Promise.allSettled([forms, widgets]).then(() => {
     root.dataset.hydrated = "true";
   });
+}
 
 // Every page runs this script, so the service worker (docs/decisions/018) is registered here,
 // once the page has loaded and the browser is idle.

@@ -2,12 +2,13 @@
  * React on a words-only page (docs/decisions/017). The server leaves React Router's module script
  * in the page but inert (server/document-scripts.ts); it is made live when the visitor starts
  * using a form (the footer's newsletter sign-up is on every page), so a visit that only reads
- * never downloads React. A form sent before React is ready is held and handed to React, whose
- * forms keep the words on a bad network; if React cannot start, the form is sent as without
- * JavaScript. Never while the phone is offline: a plain post then would replace the page with the
+ * never downloads React. Every form sent before React is ready is held, in the order it was sent,
+ * and handed to React, whose forms keep the words on a bad network; if React cannot start, they
+ * are sent as without JavaScript (all but the last in the background, the last as a page). Never while the phone is offline: a plain post then would replace the page with the
  * browser's error page and lose what was typed (issue 10's contract), so the form waits, says so,
  * and goes by itself when the connection is back.
  */
+import { IDEMPOTENCY_FIELD } from "~/lib/forms/fields";
 import { linkWholeStylesheet } from "~/lib/whole-stylesheet";
 
 const DEFERRED_MODULE = 'script[type="text/x-deferred-module"]';
@@ -33,51 +34,71 @@ export function reactOnDemand(): void {
     setTimeout(() => notice.remove(), CLEARED_NOTICE_MS);
   });
   let state: State = "idle";
-  let held: Held | null = null;
-
-  const send = (waiting: Held) => {
-    try {
-      waiting.form.requestSubmit(waiting.submitter);
-    } catch {
-      waiting.form.requestSubmit();
-    }
+  /**
+   * Every form sent before React was ready, in the order each was first sent: a visitor may send
+   * a message and then sign up in the footer. A form sent twice keeps its place, and is sent once.
+   */
+  const queue: Held[] = [];
+  const hold = (waiting: Held) => {
+    const at = queue.findIndex((held) => held.form === waiting.form);
+    if (at === -1) queue.push(waiting);
+    else queue[at] = waiting;
   };
 
-  /** React could not start and the phone is offline: keep the form, say so, send when back. */
-  const offline: { waiting: Held | null } = { waiting: null };
-  const waitForConnection = (waiting: Held) => {
-    // A second tap while offline changes nothing: one notice, one send when the network is back.
-    const alreadyWaiting = offline.waiting !== null;
-    offline.waiting = waiting;
-    if (alreadyWaiting) return;
-    const notice = toastNotice(
+  /** The phone is offline: the newest form's notice (one at a time, as React's toasts). */
+  let notice: HTMLElement | null = null;
+  const sayOffline = (waiting: Held) => {
+    notice?.remove();
+    notice = toastNotice(
       waiting.form.dataset.offlineTitle ?? "You are offline.",
       waiting.form.dataset.offlineDetail ??
         "What you typed is kept here and will be sent when your connection is back.",
     );
+  };
+  let listening = false;
+  const whenOnline = () => {
+    if (listening) return;
+    listening = true;
     window.addEventListener(
       "online",
       () => {
-        notice.remove();
-        const latest = offline.waiting!;
-        offline.waiting = null;
+        listening = false;
+        notice?.remove();
+        notice = null;
         // React's files may still be on their way, or stuck from the drop: do not wait for them;
         // the plain post works now (without React, as without JavaScript).
         if (state !== "ready") state = "failed";
-        send(latest);
+        flush();
       },
       { once: true },
     );
   };
 
+  /** Sends what is waiting, oldest first: to React once it runs, else the plain way. */
+  let sending = false;
+  const flush = () => {
+    if (sending || queue.length === 0) return;
+    if (!navigator.onLine) return whenOnline();
+    if (state === "ready") {
+      // React's forms post in the background, each with its own fetcher: all of them go.
+      for (const waiting of queue.splice(0)) submit(waiting);
+      return;
+    }
+    if (state !== "failed") return;
+    // Only one form can be posted the plain way (the page is replaced by its answer): the others
+    // go in the background first, each with a key so that a retry cannot send it twice.
+    sending = true;
+    void sendInBackground(queue).then((plain) => {
+      sending = false;
+      if (plain) submit(plain);
+      else setTimeout(flush, RETRY_MS);
+    });
+  };
+
   const release = (next: State) => {
     if (state === "ready" || state === "failed") return;
     state = next;
-    const waiting = held;
-    held = null;
-    if (!waiting) return;
-    if (next === "failed" && !navigator.onLine) waitForConnection(waiting);
-    else send(waiting);
+    flush();
   };
 
   const start = () => {
@@ -111,17 +132,81 @@ export function reactOnDemand(): void {
         form: event.target,
         submitter: event.submitter?.closest("form") === event.target ? event.submitter : null,
       };
-      // React could not start, and the network is there: the plain way, as without JavaScript.
-      if (state === "failed" && navigator.onLine) return;
+      // React could not start, and the network is there: the plain way, as without JavaScript
+      // (unless forms sent before this one are still going out: this one waits behind them).
+      if (state === "failed" && navigator.onLine && queue.length === 0 && !sending) return;
       event.preventDefault();
+      hold(waiting);
       // Offline, React's files cannot come either: the form waits and is sent again when the
       // connection is back (this handler then starts React, or lets the plain post through).
-      if (!navigator.onLine) return waitForConnection(waiting);
-      held = waiting;
-      start();
+      if (!navigator.onLine) {
+        sayOffline(waiting);
+        return whenOnline();
+      }
+      if (state === "idle") start();
+      else flush();
     },
     true,
   );
+}
+
+/** How long the forms waiting behind one that failed to go wait before the next try. */
+const RETRY_MS = 5_000;
+
+function submit(waiting: Held) {
+  try {
+    waiting.form.requestSubmit(waiting.submitter);
+  } catch {
+    waiting.form.requestSubmit();
+  }
+}
+
+/**
+ * Posts the waiting forms, oldest first, as the browser would without JavaScript but in the
+ * background, each with an idempotency key (a retry after a lost answer is recognised, as with
+ * React's forms), and takes each that went out of `queue`. One is left to be posted as a page:
+ * the first the server refused (its answer says why at the fields), else the last. Null when the
+ * network or the server failed on the way: what is left waits for the next try.
+ */
+async function sendInBackground(queue: Held[]): Promise<Held | null> {
+  let plain: Held | null = null;
+  while (queue.length > (plain ? 0 : 1)) {
+    const waiting = queue[0]!;
+    const { form, submitter } = waiting;
+    const body = new URLSearchParams();
+    for (const [name, value] of new FormData(form, submitter)) {
+      if (typeof value === "string") body.append(name, value);
+    }
+    const key = keys.get(form) ?? newKey();
+    keys.set(form, key);
+    body.set(IDEMPOTENCY_FIELD, key);
+    try {
+      const answer = await fetch(form.action, {
+        method: "POST",
+        body,
+        credentials: "same-origin",
+        redirect: "manual",
+      });
+      // Not there yet (a proxy's 502, the site restarting, a flood's 429): try again later.
+      if (answer.status >= 500 || answer.status === 429) return null;
+      keys.delete(form);
+      queue.shift();
+      if (answer.status >= 400 && !plain) plain = waiting;
+    } catch {
+      return null;
+    }
+  }
+  return plain ?? queue.shift() ?? null;
+}
+
+const keys = new WeakMap<HTMLFormElement, string>();
+/** A key shaped as React's forms make them (a UUID; plain http has no randomUUID). */
+function newKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

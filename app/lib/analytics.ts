@@ -4,6 +4,7 @@
  * (send_page_view is off) so client-side navigations count too. Used by app/enhance/consent.ts,
  * the one place that decides when (docs/decisions/017).
  */
+import { TRACKING_PARAM } from "./tracking-params";
 
 export const CONSENT_KEY = "analytics-consent";
 export type Consent = "granted" | "denied";
@@ -66,13 +67,29 @@ export function revokeAnalytics() {
   window.gtag?.("consent", "update", { analytics_storage: "denied" });
 }
 
+/**
+ * An address as Google may see it: no query but tracking parameters, no fragment. A query can be
+ * about one person (an unsubscribe token, which lets anyone unsubscribe them; a payment reference).
+ */
+export function measuredAddress(href: string): string {
+  const url = new URL(href);
+  const params = new URLSearchParams(url.search);
+  for (const name of [...params.keys()]) if (!TRACKING_PARAM.test(name)) params.delete(name);
+  url.search = params.toString();
+  url.hash = "";
+  return url.href;
+}
+
 /** Counts the page shown now, unless it was the last one counted. */
 export function sendPageView() {
   const key = window.location.pathname + window.location.search;
   if (!window.gtag || key === lastSent) return;
   lastSent = key;
-  window.gtag("event", "page_view", {
-    page_location: window.location.href,
-    page_title: document.title,
+  const page_location = measuredAddress(window.location.href);
+  // gtag.js would otherwise read the full addresses itself for this and every later hit.
+  window.gtag("set", {
+    page_location,
+    page_referrer: document.referrer ? measuredAddress(document.referrer) : "",
   });
+  window.gtag("event", "page_view", { page_location, page_title: document.title });
 }

@@ -11,6 +11,11 @@ import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
  */
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
+export function headers(): HeadersInit {
+  // The address carries the subscriber's token: the page is never kept by the browser or a proxy.
+  return { "Cache-Control": "no-store" };
+}
+
 // A post that never reached the server changed nothing: the page stays as typed.
 export const shouldRevalidate = keepPageAfterUnreachable;
 

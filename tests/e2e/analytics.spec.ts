@@ -81,6 +81,42 @@ test.describe("analytics with consent", () => {
     expect(await page.evaluate(() => localStorage.getItem("analytics-consent"))).toBe("denied");
   });
 
+  test("the address counted keeps only tracking parameters: no unsubscribe token, no payment reference", async ({
+    page,
+  }) => {
+    await page.route(/google/, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "" }),
+    );
+    await page.goto(`${server.url}/faq`);
+    await page
+      .getByRole("region", { name: "May we count your visit?" })
+      .getByRole("button", { name: "Accept analytics" })
+      .click();
+    const pageViews = () =>
+      page.evaluate(() =>
+        (window.dataLayer ?? [])
+          .map((args) => Array.from(args as ArrayLike<unknown>))
+          .filter((a) => a[0] === "event" && a[1] === "page_view")
+          .map((a) => (a[2] as { page_location: string }).page_location),
+      );
+    for (const [opened, counted] of [
+      [
+        "/newsletter/unsubscribe?token=tok_private_0123456789&utm_source=newsletter",
+        "/newsletter/unsubscribe?utm_source=newsletter",
+      ],
+      ["/thank-you?ref=KH-PRIVATE-1", "/thank-you"],
+    ] as const) {
+      await page.goto(`${server.url}${opened}`);
+      await expect.poll(pageViews).toEqual([`${server.url}${counted}`]);
+      const everything = await page.evaluate(() =>
+        JSON.stringify(
+          (window.dataLayer ?? []).map((args) => Array.from(args as ArrayLike<unknown>)),
+        ),
+      );
+      expect(everything).not.toMatch(/tok_private|KH-PRIVATE/);
+    }
+  });
+
   test("Decline loads nothing from Google", async ({ page }) => {
     const google: string[] = [];
     await page.route(/google/, (route) => {

@@ -133,6 +133,21 @@ test("when HubSpot is down the visitor is told the message was received, and it 
   expect(await copiesOfThis()).toBe(1);
 });
 
+test("a message of 5,000 emoji is kept whole by the field and accepted by the server", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  const message = "😀".repeat(5000);
+  const v = await fillContact(page, { message });
+  // The textarea's limit counts UTF-16 units, two per emoji: it must not cut the message in half.
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue(message);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(toastWith(page, "Message sent successfully!")).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await fakes.hubspotReceivedFor(v.email)).length).toBe(1);
+  const sent = (await fakes.hubspotReceivedFor(v.email))[0]!.body.fields;
+  expect(sent).toContainEqual({ name: "message", value: message });
+});
+
 test("invalid input gets a message at the field, and focus moves to it", async ({ page }) => {
   await page.goto("/contact");
   const v = await fillContact(page, { message: "Too short" });
@@ -180,7 +195,7 @@ test.describe("without JavaScript", () => {
     const v = await fillContact(page);
     await page
       .getByRole("main")
-      .locator('input[name="company_website"]')
+      .locator('input[name="kh_leave_blank"]')
       .fill("http://spam.example", { force: true });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(

@@ -25,7 +25,7 @@ function contactForm(email: string) {
     phone: "",
     need: "couples-counseling",
     message: "We would like to talk to someone about our marriage, please.",
-    company_website: "",
+    kh_leave_blank: "",
   }).toString();
 }
 

@@ -122,6 +122,16 @@ test.describe("unsubscribing", () => {
     await expect(page.getByRole("heading", { name: "You have been unsubscribed." })).toBeVisible();
   });
 
+  test("the page of an unsubscribe link is never kept: the browser is told no-store", async ({
+    request,
+  }) => {
+    const opened = await request.get(
+      `${server.url}/newsletter/unsubscribe?token=${tokens.scanner}`,
+    );
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()["cache-control"]).toBe("no-store");
+  });
+
   test("a mail client's RFC 8058 one-click POST unsubscribes", async ({ playwright }) => {
     // From the mail provider's servers: no Origin, no browser.
     const mailClient = await playwright.request.newContext();

@@ -1,6 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
+import { messages } from "../../app/content/messages";
 import { practice } from "../../app/content/site";
+import { toastWith, uniqueId } from "../support/fixtures";
+import {
+  RETRY_WAIT_MS,
+  deliveredOnce,
+  fakesAcceptEveryForm,
+  footerNewsletter,
+} from "../support/form-cases";
 import { gotoHydrated } from "../support/hydration";
 
 /**
@@ -159,6 +167,84 @@ test("a form's post goes to the network, never to the device: offline, the words
   expect(kept.filter((p) => p.includes("?") || p.endsWith(".data"))).toEqual([]);
 });
 
+test("offline on a page read before, the footer sign-up keeps the address, says so and goes once when back", async ({
+  page,
+  context,
+}) => {
+  await fakesAcceptEveryForm();
+  await page.goto("/faq");
+  await controlled(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(savedCopyLine(page)).toBeVisible();
+  const email = `kept-page.${uniqueId()}@example.com`;
+  await footerNewsletter.fill(page, email);
+  // React starts from the scripts kept on the device; the sign-up posts to a route this page has
+  // not met yet.
+  await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true", {
+    timeout: 15_000,
+  });
+  await footerNewsletter.button(page).click();
+  await expect(toastWith(page, footerNewsletter.unreachable)).toBeVisible();
+  await expect(footerNewsletter.kept(page)).toHaveValue(email);
+
+  await context.setOffline(false);
+  await expect(page.getByRole("contentinfo").getByText(messages.newsletter.thanks)).toBeVisible({
+    timeout: RETRY_WAIT_MS,
+  });
+  await deliveredOnce(footerNewsletter, email);
+});
+
+test("a page saved two deploys ago still runs its scripts offline: what they import is kept", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/faq");
+  await controlled(page);
+  // The copy of /contact saved then names its build's small script, which imports a chunk of its own;
+  // neither is in the builds the worker knows now.
+  await page.evaluate(async () => {
+    const pages = await caches.open("kh-pages");
+    const key = `${location.origin}/contact`;
+    const saved = (await pages.match(key))!;
+    const html = (await saved.text()).replace(
+      /\/assets\/enhance-[\w-]+\.js/,
+      "/assets/enhance-TWODEPLOYSAGO.js",
+    );
+    await pages.put(key, new Response(html, { headers: saved.headers }));
+    const assets = await caches.open("kh-assets");
+    const script = (body: string) =>
+      new Response(body, { headers: { "content-type": "text/javascript" } });
+    await assets.put(
+      "/assets/enhance-TWODEPLOYSAGO.js",
+      script('import { mark } from "./chunk-TWODEPLOYSAGO.js"; mark();'),
+    );
+    await assets.put(
+      "/assets/chunk-TWODEPLOYSAGO.js",
+      script('export const mark = () => { document.documentElement.dataset.oldScript = "ran"; };'),
+    );
+  });
+  // The next deploy's worker takes over (at another address, it installs as a new version
+  // would) and has finished its clean-up: "activated" comes once its activate handler is done.
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.register("/sw.js?deploy=next", {
+      scope: "/",
+    });
+    const next = registration.installing ?? registration.waiting ?? registration.active!;
+    await new Promise<void>((resolve) => {
+      if (next.state === "activated") return resolve();
+      next.addEventListener("statechange", () => {
+        if (next.state === "activated") resolve();
+      });
+    });
+  });
+
+  await context.setOffline(true);
+  await page.goto("/contact");
+  await expect(savedCopyLine(page)).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-old-script", "ran");
+});
+
 test("checkout, thank-you and pages with a query other than tracking are never kept", async ({
   page,
   context,
@@ -215,5 +301,42 @@ test.describe("with Save-Data", () => {
     expect(kept).toEqual(expect.arrayContaining(["/faq", "/offline"]));
     expect(kept).not.toContain("/contact");
     expect(kept).not.toContain("/");
+  });
+
+  test("a picture kept on the device is shown from there, with no request for it again", async ({
+    page,
+    context,
+  }) => {
+    const session = await context.newCDPSession(page);
+    await session.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true });
+    // Every request the worker makes for a picture, past the browser's HTTP cache (an hour old
+    // on a phone, that would be a download).
+    const fetchedByWorker: string[] = [];
+    await context.route(/\/images\//, (route) => {
+      if (route.request().serviceWorker()) fetchedByWorker.push(route.request().url());
+      return route.continue();
+    });
+    await page.goto("/book");
+    await controlled(page);
+    // Read again under the worker, the cover is kept as it is shown.
+    await page.reload();
+    await expect
+      .poll(async () => (await keptPaths(page)).filter((p) => p.startsWith("/images/")))
+      .not.toEqual([]);
+    fetchedByWorker.length = 0;
+
+    await page.reload();
+    await expect(page.getByRole("main").getByRole("img").first()).toBeVisible();
+    await page.waitForLoadState("load");
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.images]
+            .filter((img) => img.currentSrc.includes("/images/"))
+            .every((img) => img.complete),
+        ),
+      )
+      .toBe(true);
+    expect(fetchedByWorker).toEqual([]);
   });
 });

@@ -69,6 +69,23 @@ describe("control characters in forms", () => {
   });
 });
 
+describe("the message's length, counted as a person counts", () => {
+  it("takes 5,000 emoji (code points, as the textarea now allows) and refuses the 5,001st", () => {
+    const ok = validateForm(contactSchema, { ...contact, message: "😀".repeat(5000) });
+    expect(ok.ok).toBe(true);
+    const over = validateForm(contactSchema, { ...contact, message: "😀".repeat(5001) });
+    expect(over).toEqual({
+      ok: false,
+      errors: { message: "Please keep your message under 5,000 characters." },
+    });
+  });
+
+  it("takes 5,000 letters and refuses 5,001", () => {
+    expect(validateForm(contactSchema, { ...contact, message: "a".repeat(5000) }).ok).toBe(true);
+    expect(validateForm(contactSchema, { ...contact, message: "a".repeat(5001) }).ok).toBe(false);
+  });
+});
+
 describe("e-mails built from stored values", () => {
   const item = (kind: OutboxItem["submission"]["kind"], payload: Record<string, string>) =>
     ({

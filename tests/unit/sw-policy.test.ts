@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  assetsImportedBy,
   assetsIn,
   isPicture,
   keepablePage,
@@ -75,6 +76,25 @@ describe("offline navigation", () => {
   it("finds the hashed assets a page points at", () => {
     const html = `<link rel="stylesheet" href="/assets/app-BK3bpMTe.css"><script type="module">import("/assets/entry.client-Ab_1.js")</script><link rel="modulepreload" href="/assets/app-BK3bpMTe.css">`;
     expect(assetsIn(html)).toEqual(["/assets/app-BK3bpMTe.css", "/assets/entry.client-Ab_1.js"]);
+  });
+
+  it("follows what a kept page's scripts import, so they still run offline two deploys later", () => {
+    const enhance =
+      'import{b as L}from"./chunk-LQ7KVI5O.js";import("./react-on-demand-337HUZAI.js").then(r=>r())';
+    expect(assetsImportedBy(enhance)).toEqual([
+      "/assets/chunk-LQ7KVI5O.js",
+      "/assets/react-on-demand-337HUZAI.js",
+    ]);
+    const shell = "cl??=$c(()=>import(`./schemas-DD1pslqZ.js`))";
+    expect(assetsImportedBy(shell)).toEqual(["/assets/schemas-DD1pslqZ.js"]);
+    const manifest =
+      'window.__reactRouterManifest={"entry":{"module":"/assets/entry.client-DlVUA9Ps.js","imports":["/assets/shell-CAMjmo81.js"]}}';
+    expect(assetsImportedBy(manifest)).toEqual([
+      "/assets/entry.client-DlVUA9Ps.js",
+      "/assets/shell-CAMjmo81.js",
+    ]);
+    const css = "@font-face{src:url(/assets/fraunces-semibold-gt6tyab5.woff2)format(woff2)}";
+    expect(assetsImportedBy(css)).toEqual(["/assets/fraunces-semibold-gt6tyab5.woff2"]);
   });
 
   it("puts the quiet line just before <main>, where hydration skips it", () => {

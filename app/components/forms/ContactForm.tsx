@@ -1,7 +1,7 @@
 import { toast } from "~/lib/toast-store";
 import { messages } from "~/content/messages";
 import type { FormOutcome } from "~/lib/forms/outcomes";
-import { defaultNeed, needOptions } from "~/lib/forms/fields";
+import { MESSAGE_MAX_CHARACTERS, defaultNeed, needOptions } from "~/lib/forms/fields";
 import { FormNotice } from "./FormNotice";
 import { SelectField, TextArea, TextField } from "./Field";
 import { Honeypot } from "./Honeypot";
@@ -113,7 +113,8 @@ export function ContactForm({ sentByRedirect }: { sentByRedirect?: "now" | "late
         label="Message"
         required
         minLength={10}
-        maxLength={5000}
+        // maxLength counts UTF-16 units: 5,000 emoji take 10,000. The schema counts characters.
+        maxLength={2 * MESSAGE_MAX_CHARACTERS}
         hint="Share as much or as little as you are comfortable with. Everything is confidential."
         defaultValue={values?.message}
         error={errors.message}

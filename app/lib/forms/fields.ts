@@ -24,8 +24,19 @@ export const defaultNeed: Need = "couples-counseling";
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The name of the hidden field bots fill in and people never see. */
-export const HONEYPOT_FIELD = "company_website";
+/**
+ * The name of the hidden field bots fill in and people never see. It means nothing to a browser's
+ * autofill (Chrome filled a company name into the old `company_website`, and the lead was dropped
+ * as a bot): no word its heuristics look for (name, company, website, url, e-mail, phone, address).
+ */
+export const HONEYPOT_FIELD = "kh_leave_blank";
+
+/**
+ * The longest message, in characters as a person counts them (code points: an emoji is one). The
+ * browser's `maxLength` counts UTF-16 units, in which one character may take two, so the textarea
+ * allows twice this and the shared schema, in the browser and on the server, holds the limit.
+ */
+export const MESSAGE_MAX_CHARACTERS = 5000;
 
 /** The hidden field carrying a form instance's idempotency key, made in the browser. */
 export const IDEMPOTENCY_FIELD = "idempotency_key";

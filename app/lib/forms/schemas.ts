@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type FieldErrors, type Need, needOptions } from "./fields";
+import { type FieldErrors, MESSAGE_MAX_CHARACTERS, type Need, needOptions } from "./fields";
 
 // zod otherwise probes `new Function` once, which our Content-Security-Policy (rightly) refuses.
 z.config({ jitless: true });
@@ -75,7 +75,9 @@ export const contactSchema = z.object({
       z
         .string()
         .min(10, "Please write a little more, at least 10 characters.")
-        .max(5000, "Please keep your message under 5,000 characters."),
+        // zod counts code points, as a person does (an emoji is one character, two UTF-16
+        // units); the textarea's maxLength is set to match (ContactForm.tsx).
+        .max(MESSAGE_MAX_CHARACTERS, "Please keep your message under 5,000 characters."),
     ),
 });
 

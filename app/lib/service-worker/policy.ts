@@ -94,9 +94,72 @@ export function navigationTarget(url: URL): string | null {
   return (path === "/_root" ? "/" : path) + (query ? `?${query}` : "");
 }
 
+/**
+ * Routes a form posts to from pages that are not theirs: the footer's sign-up, on every page,
+ * posts to /newsletter. React Router learns of a route it has not seen from /__manifest; the worker
+ * asks for these at install, so a sign-up sent from a kept page offline finds its route.
+ */
+export const FORM_ROUTES = ["/newsletter"];
+
+/** What the worker knows of React Router's routes, from every /__manifest answer it saw. */
+export interface RouteManifestStore {
+  version: string;
+  /** the paths whose routes are all in `patches` */
+  paths: string[];
+  patches: Record<string, unknown>;
+}
+
+/** The paths a /__manifest request asks about (React Router sends them sorted, comma-separated). */
+export function manifestPaths(url: URL): string[] {
+  return (url.searchParams.get("paths") ?? "").split(",").filter(Boolean);
+}
+
+/** The store with one more answer of the server's for `paths`, at `version` (a new build starts anew). */
+export function withRouteManifest(
+  store: RouteManifestStore | null,
+  version: string,
+  paths: string[],
+  patches: Record<string, unknown>,
+): RouteManifestStore {
+  const same = store?.version === version ? store : null;
+  return {
+    version,
+    paths: [...new Set([...(same?.paths ?? []), ...paths])],
+    patches: { ...same?.patches, ...patches },
+  };
+}
+
+/**
+ * The answer for a /__manifest request from what the worker saw, or null when it has not seen
+ * every path asked about at that version (the browser must then load the page in full). Routes
+ * beyond those asked about do no harm: React Router adds only the ones it lacks.
+ */
+export function routeManifestFor(
+  store: RouteManifestStore | null,
+  version: string | null,
+  paths: string[],
+): Record<string, unknown> | null {
+  if (!store || store.version !== version || paths.length === 0) return null;
+  const known = new Set(store.paths);
+  return paths.every((path) => known.has(path)) ? store.patches : null;
+}
+
 /** The hashed asset addresses (/assets/…) a page's HTML points at. */
 export function assetsIn(html: string): string[] {
   return [...new Set(html.match(/\/assets\/[\w.-]+\.\w+/g) ?? [])];
+}
+
+/**
+ * The hashed assets a script or stylesheet brings in: the chunks a script imports, statically or
+ * when it runs (`"./chunk-….js"`, written relative to /assets/), the files React Router's manifest
+ * lists (`"/assets/…"`), the font a stylesheet points at. A kept page needs these as much as the
+ * files its HTML names: offline, a script whose import is missing does not run at all.
+ */
+export function assetsImportedBy(code: string): string[] {
+  const found = new Set<string>();
+  for (const match of code.matchAll(/(?:\.\/|\/assets\/)([\w.-]+\.(?:js|css|woff2))\b/g))
+    found.add(`/assets/${match[1]}`);
+  return [...found];
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-NG", {

@@ -9,24 +9,32 @@
  * - Under Save-Data, nothing is downloaded for keeping: only what the visitor already read.
  */
 import {
+  FORM_ROUTES,
   MAX_FILES,
   MAX_PAGES,
   NETWORK_TIMEOUT_MS,
   OFFLINE_PATH,
   WARM_PATHS,
+  assetsImportedBy,
   assetsIn,
   isPicture,
   keepablePage,
+  manifestPaths,
   navigationTarget,
   isEditorAddress,
   pageKey,
+  type RouteManifestStore,
+  routeManifestFor,
   savedCopyNotice,
   withNotice,
+  withRouteManifest,
   withoutScripts,
 } from "./policy";
 
 declare const __SW_VERSION__: string;
 declare const __SW_ASSETS__: string[];
+/** React Router's manifest version of this build (the `version` of its /__manifest requests) */
+declare const __SW_ROUTES_VERSION__: string;
 
 // The worker's own globals, declared here: the project's TypeScript library is the page's (DOM).
 interface ExtendableEvent extends Event {
@@ -62,6 +70,7 @@ const CACHE = {
   meta: "kh-meta",
 } as const;
 const MANIFESTS_KEY = `${ORIGIN}/__sw/asset-lists`;
+const ROUTES_KEY = `${ORIGIN}/__sw/route-manifest`;
 
 /** A page request carried `Save-Data: on` (where the browser shows it to the worker). */
 let saveDataHeader = false;
@@ -122,6 +131,18 @@ async function install() {
       }),
     );
   }
+  // The routes forms post to from other pages (a few hundred bytes, so even under Save-Data): a
+  // page kept here and opened offline can then send its footer's sign-up instead of reloading.
+  try {
+    const url = new URL("/__manifest", ORIGIN);
+    url.search = new URLSearchParams({
+      paths: [...FORM_ROUTES].sort().join(","),
+      version: __SW_ROUTES_VERSION__,
+    }).toString();
+    await rememberRoutes(url, await fetch(url));
+  } catch {
+    // learnt when a page asks for them
+  }
   // The page that installed the worker was read before the worker could see it: keep it too.
   // Its HTML is in the browser's HTTP cache, so this is a revalidation at most, and nothing at
   // all under Save-Data.
@@ -167,8 +188,9 @@ sw.addEventListener("activate", (event) => {
 
 /**
  * Keeps this version's assets and the previous version's (an open tab that loaded it may still
- * ask for a chunk the deploy removed from the server), plus every asset a kept page points at,
- * so a page shown offline still has its styles and scripts. Everything else goes.
+ * ask for a chunk the deploy removed from the server), plus every asset a kept page points at and
+ * every chunk those import, so a page shown offline still has its styles and all its scripts.
+ * Everything else goes.
  */
 async function activate() {
   const names = await caches.keys();
@@ -190,11 +212,22 @@ async function activate() {
 
   const keep = new Set([...ASSETS, ...(previous?.assets ?? [])]);
   const pages = await caches.open(CACHE.pages);
+  const assets = await caches.open(CACHE.assets);
+  // A kept page's assets, and every chunk those import, and theirs: a page saved two deploys ago
+  // names only its entry scripts, which run offline only if all they import is still here.
+  const wanted: string[] = [];
   for (const request of await pages.keys()) {
     const page = await pages.match(request);
-    if (page) for (const path of assetsIn(await page.text())) keep.add(path);
+    if (page) wanted.push(...assetsIn(await page.text()));
   }
-  const assets = await caches.open(CACHE.assets);
+  for (let path = wanted.pop(); path !== undefined; path = wanted.pop()) {
+    // This version's and the previous one's lists are whole: what they import is in them.
+    if (keep.has(path)) continue;
+    keep.add(path);
+    if (!/\.(js|css)$/.test(path)) continue;
+    const copy = await assets.match(path, { ignoreVary: true });
+    if (copy) wanted.push(...assetsImportedBy(await copy.text()));
+  }
   for (const request of await assets.keys()) {
     if (!keep.has(new URL(request.url).pathname)) await assets.delete(request);
   }
@@ -308,22 +341,49 @@ async function data(event: FetchEvent, url: URL): Promise<Response> {
 }
 
 /**
- * React Router's route manifest (which page modules exist): kept, as it says nothing about the
- * visitor, so a kept page's links still work offline. With no network and no copy, the browser is
- * asked to load the page in full.
+ * React Router's route manifest (which page modules exist): every answer is remembered, as it says
+ * nothing about the visitor, so a kept page's links and forms still find their routes offline.
+ * With no network and no answer for every path asked about, the browser is asked to load the page
+ * in full.
  */
 async function routeManifest(event: FetchEvent, request: Request): Promise<Response> {
-  const meta = await caches.open(CACHE.meta);
+  const url = new URL(request.url);
   try {
     const response = await fetch(request);
-    if (response.ok) event.waitUntil(meta.put(request, response.clone()));
+    event.waitUntil(rememberRoutes(url, response.clone()).catch(() => {}));
     return response;
   } catch {
-    const copy = await meta.match(request);
-    return (
-      copy ?? new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } })
+    const meta = await caches.open(CACHE.meta);
+    const store = (await (await meta.match(ROUTES_KEY))?.json()) as RouteManifestStore | undefined;
+    const patches = routeManifestFor(
+      store ?? null,
+      url.searchParams.get("version"),
+      manifestPaths(url),
     );
+    if (patches) return Response.json(patches);
+    return new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } });
   }
+}
+
+/**
+ * Adds a /__manifest answer (200 JSON; a 204 means another build) to what the worker knows, one
+ * answer at a time (each reads and writes the whole store).
+ */
+let routesWritten: Promise<void> = Promise.resolve();
+function rememberRoutes(url: URL, response: Response): Promise<void> {
+  const version = url.searchParams.get("version");
+  if (response.status !== 200 || !version) return Promise.resolve();
+  routesWritten = routesWritten
+    .catch(() => {})
+    .then(async () => {
+      const patches = (await response.json()) as Record<string, unknown>;
+      const meta = await caches.open(CACHE.meta);
+      const stored = await meta.match(ROUTES_KEY);
+      const store = (await stored?.json()) as RouteManifestStore | undefined;
+      const next = withRouteManifest(store ?? null, version, manifestPaths(url), patches);
+      await meta.put(ROUTES_KEY, Response.json(next));
+    });
+  return routesWritten;
 }
 
 /** A hashed asset never changes: the device's copy, or the network's (kept). */
@@ -345,6 +405,8 @@ async function asset(event: FetchEvent, request: Request): Promise<Response> {
 async function file(event: FetchEvent, request: Request): Promise<Response> {
   const files = await caches.open(CACHE.files);
   const copy = await files.match(request, { ignoreVary: true });
+  // Under Save-Data the kept picture is the answer, with no request at all (decision 018).
+  if (copy && savingData()) return copy;
   const refresh = fetch(request).then(async (response) => {
     if (response.ok && response.type === "basic") {
       await files.delete(request, { ignoreVary: true });
@@ -354,6 +416,6 @@ async function file(event: FetchEvent, request: Request): Promise<Response> {
     return response;
   });
   if (!copy) return refresh;
-  if (!savingData()) event.waitUntil(refresh.catch(() => {}));
+  event.waitUntil(refresh.catch(() => {}));
   return copy;
 }
