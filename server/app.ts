@@ -207,13 +207,19 @@ export function createApp(deps: AppDeps) {
   }) satisfies ErrorRequestHandler);
 
   const log = logRequest(logger);
+  // Below `info` (LOG_LEVEL=warn) a page from memory costs no clock reading and no log object.
+  const logPages = logger.isLevelEnabled("info");
   /** The HTTP server's handler: pages from memory first, everything else through Express. */
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (pageCache) {
-      const start = process.hrtime.bigint();
-      if (pageCache.serve(req, res)) {
-        log(req.method, req.url, res.statusCode, start);
-        return;
+      if (!logPages) {
+        if (pageCache.serve(req, res)) return;
+      } else {
+        const start = process.hrtime.bigint();
+        if (pageCache.serve(req, res)) {
+          log(req.method, req.url, res.statusCode, start);
+          return;
+        }
       }
     }
     void app(req, res);

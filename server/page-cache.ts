@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { chooseEncoding } from "./accept-encoding";
+import { encodingChooser } from "./accept-encoding";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SiteLoadContext } from "../app/lib/load-context";
 import { createRequestHandler } from "react-router";
@@ -36,10 +36,16 @@ export interface PageCacheDeps {
   revalidateMs?: number;
 }
 
+type Encoding = "br" | "gzip" | "identity";
+
 interface Entry {
   etag: string;
-  headers: [string, string][];
-  bodies: { br: Buffer; gzip: Buffer; identity: Buffer };
+  bodies: Record<Encoding, Buffer>;
+  /**
+   * Every header of each answer, made once as the flat list writeHead takes: a visit sets no
+   * header one by one and builds nothing (issue 25 measured the per-request header work).
+   */
+  answers: Record<Encoding | "notModified", string[]>;
   renderedAt: number;
 }
 
@@ -81,6 +87,15 @@ export function cacheKey(method: string | undefined, url: string | undefined): s
   return path;
 }
 
+/** True when an If-None-Match value names this ETag (or is `*`). */
+function matchesEtag(header: string, etag: string): boolean {
+  if (header === etag) return true;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === etag || t === "*";
+  });
+}
+
 export function createPageCache(deps: PageCacheDeps) {
   const { logger } = deps;
   const revalidateMs = deps.revalidateMs ?? 60_000;
@@ -89,6 +104,7 @@ export function createPageCache(deps: PageCacheDeps) {
   /** the sitemap's pages: the only ones kept, so made-up addresses never fill memory */
   const pages = new Set<string>();
   const rendering = new Map<string, Promise<void>>();
+  const chooseEncoding = encodingChooser(["br", "gzip"] as const);
   let generation = 0;
 
   /** What the site answers an anonymous GET of `path`, rendered in full. */
@@ -142,19 +158,33 @@ export function createPageCache(deps: PageCacheDeps) {
     // Stored pages are checked with the server on every visit (a 304 costs a few hundred bytes).
     if (!cacheControl) headers.set("cache-control", "no-cache");
     headers.set("vary", "Accept-Encoding");
+    headers.set("etag", etag);
     const identity = Buffer.from(html);
+    const bodies: Entry["bodies"] = {
+      identity,
+      br: brotliCompressSync(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      gzip: gzipSync(identity, { level: 9 }),
+    };
+    const common = [...headers].flat();
+    const answer = (encoding: Encoding) => [
+      ...common,
+      ...(encoding === "identity" ? [] : ["content-encoding", encoding]),
+      "content-length",
+      String(bodies[encoding].length),
+    ];
     entries.set(path, {
       etag,
-      headers: [...headers],
-      bodies: {
-        identity,
-        br: brotliCompressSync(identity, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 11,
-            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          },
-        }),
-        gzip: gzipSync(identity, { level: 9 }),
+      bodies,
+      answers: {
+        br: answer("br"),
+        gzip: answer("gzip"),
+        identity: answer("identity"),
+        notModified: common,
       },
       renderedAt: Date.now(),
     });
@@ -180,7 +210,12 @@ export function createPageCache(deps: PageCacheDeps) {
      * starts rendering the page for the next visitor.
      */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
-      const path = cacheKey(req.method, req.url);
+      const { method, url } = req;
+      // A kept page's own address is its key; only an address with a query needs parsing.
+      const path =
+        (method === "GET" || method === "HEAD") && url !== undefined && pages.has(url)
+          ? url
+          : cacheKey(method, url);
       if (path === null || !pages.has(path)) return false;
       const entry = entries.get(path);
       if (!entry) {
@@ -188,20 +223,15 @@ export function createPageCache(deps: PageCacheDeps) {
         return false;
       }
       if (Date.now() - entry.renderedAt > revalidateMs) void refresh(path);
-      for (const [name, value] of entry.headers) res.setHeader(name, value);
-      res.setHeader("ETag", entry.etag);
       const match = req.headers["if-none-match"];
-      if (match && match.split(",").some((tag) => tag.trim() === entry.etag)) {
-        res.statusCode = 304;
+      if (match !== undefined && matchesEtag(match, entry.etag)) {
+        res.writeHead(304, entry.answers.notModified);
         res.end();
         return true;
       }
-      const encoding = chooseEncoding(req, ["br", "gzip"]);
-      const body = entry.bodies[encoding];
-      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-      res.setHeader("Content-Length", body.length);
-      res.statusCode = 200;
-      res.end(req.method === "HEAD" ? undefined : body);
+      const encoding = chooseEncoding(req);
+      res.writeHead(200, entry.answers[encoding]);
+      res.end(method === "HEAD" ? undefined : entry.bodies[encoding]);
       return true;
     },
     /**
