@@ -4,12 +4,17 @@
  * app/lib/images.ts reads. Run by `npm run build`; by hand: `node --import tsx scripts/build-images.ts`.
  *
  * A source is `<key>.svg`, or a photo `<key>.jpg|.jpeg|.png|.webp` (a photo wins over an SVG of the
- * same key, so the practice can replace an illustration by dropping a file in). An image is skipped
- * when all its outputs exist and were made from the same source file (name, size, modification
- * time) by the same version of this script, so repeated builds take a second.
+ * same key, so the practice can replace an illustration by dropping a file in).
+ *
+ * Encoding is most of a build's time (issue 25: 35 s of 53 s), so every image's outputs are kept in
+ * a cache keyed by the source's content and the settings below (and sharp's version): a rebuild, a
+ * fresh checkout or a new release folder on the same machine copies them instead of encoding them
+ * again. The cache lives outside the checkout, so `npm ci` and a new clone keep it:
+ * `$IMAGE_CACHE_DIR`, or `~/.cache/counselling-practice-site/images`. Deleting it is always safe.
  */
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
+import { createHash } from "node:crypto";
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { availableParallelism, homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
@@ -18,16 +23,25 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const sourceDir = path.join(root, "app/content/images");
 const outDir = path.join(root, "public/images");
 const manifestPath = path.join(sourceDir, "manifest.json");
-/** What each image's outputs were made from: key -> source name, size, mtime and script mtime. */
-const stampPath = path.join(outDir, ".stamps.json");
-const thisScript = fileURLToPath(import.meta.url);
+const cacheDir =
+  process.env.IMAGE_CACHE_DIR ?? path.join(homedir(), ".cache/counselling-practice-site/images");
 
-const WIDTHS = [320, 480, 640, 960, 1280] as const;
+/** Everything that decides an output besides the source's bytes: a change here misses the cache. */
+const SETTINGS = {
+  version: 2,
+  widths: [320, 480, 640, 960, 1280],
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 70, effort: 4, smartSubsample: true },
+  background: "#fbf7f2",
+  sharp: sharp.versions,
+} as const;
+const WIDTHS = SETTINGS.widths;
 const FORMATS = {
-  avif: (img: sharp.Sharp) => img.avif({ quality: 50, effort: 2 }),
-  webp: (img: sharp.Sharp) => img.webp({ quality: 70, effort: 4, smartSubsample: true }),
+  avif: (img: sharp.Sharp) => img.avif(SETTINGS.avif),
+  webp: (img: sharp.Sharp) => img.webp(SETTINGS.webp),
 } as const;
 type Format = keyof typeof FORMATS;
+const settingsText = JSON.stringify(SETTINGS);
 
 const RASTER = [".jpg", ".jpeg", ".png", ".webp"];
 
@@ -72,21 +86,58 @@ function widthsFor(naturalWidth: number, vector: boolean): number[] {
   return widths.length > 0 ? widths : [Math.round(max)];
 }
 
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
+const outName = (key: string, width: number, format: Format) => `${key}-${width}.${format}`;
+
+/** Copies a cached output into public/images unless the same file is already there. */
+async function place(from: string, to: string) {
+  const [a, b] = await Promise.all([stat(from), stat(to).catch(() => undefined)]);
+  if (b?.size !== a.size) await copyFile(from, to);
 }
 
-const outFile = (key: string, width: number, format: Format) =>
-  path.join(outDir, `${key}-${width}.${format}`);
-
-async function buildOne(
-  source: Source,
-  upToDate: boolean,
-): Promise<{ entry: ManifestEntry; built: boolean }> {
+/**
+ * The image's outputs in public/images and its manifest entry: from the cache when these bytes
+ * were encoded with these settings before, else encoded into the cache first.
+ */
+async function buildOne(source: Source): Promise<{ entry: ManifestEntry; built: boolean }> {
   const input = await readFile(source.file);
+  const hash = createHash("sha256")
+    .update(settingsText)
+    .update(source.vector ? "svg" : "raster")
+    .update(input)
+    .digest("hex")
+    .slice(0, 32);
+  const cached = path.join(cacheDir, hash);
+  let built = false;
+  let entry = await readFile(path.join(cached, "entry.json"), "utf8")
+    .then((text) => JSON.parse(text) as ManifestEntry)
+    .catch(() => undefined);
+  if (!entry) {
+    // Encoded into a folder of its own, then renamed into place: a build stopped half-way, or
+    // two builds at once, never leave a cache entry with missing files.
+    const temp = `${cached}.${process.pid}.tmp`;
+    await rm(temp, { recursive: true, force: true });
+    await mkdir(temp, { recursive: true });
+    entry = await encode(source, input, temp);
+    await writeFile(path.join(temp, "entry.json"), JSON.stringify(entry));
+    await rename(temp, cached).catch(async () => {
+      // Another build finished the same image first: its files are the same.
+      await rm(temp, { recursive: true, force: true });
+    });
+    built = true;
+  }
+  for (const width of entry.widths) {
+    for (const format of Object.keys(FORMATS) as Format[]) {
+      await place(
+        path.join(cached, `${width}.${format}`),
+        path.join(outDir, outName(source.key, width, format)),
+      );
+    }
+  }
+  return { entry, built };
+}
+
+/** Encodes every width and format of one image into `folder` as <width>.<format>. */
+async function encode(source: Source, input: Buffer, folder: string): Promise<ManifestEntry> {
   const meta = await sharp(input).metadata();
   // EXIF orientation 5-8 swaps the sides of a photo.
   const swap = (meta.orientation ?? 1) >= 5;
@@ -100,29 +151,20 @@ async function buildOne(
   const largest = widths[widths.length - 1]!;
   const entry = { width: largest, height: heightAt(largest), widths };
 
-  const jobs: { width: number; format: Format; file: string }[] = [];
   for (const width of widths) {
-    for (const format of Object.keys(FORMATS) as Format[]) {
-      const file = outFile(source.key, width, format);
-      if (!upToDate || !(await exists(file))) jobs.push({ width, format, file });
-    }
-  }
-  if (jobs.length === 0) return { entry, built: false };
-
-  for (const width of new Set(jobs.map((j) => j.width))) {
     // Rasterise an SVG at the target size (not a bitmap scaled up), so edges stay crisp.
     const density = source.vector ? (72 * width) / naturalWidth : undefined;
     const base = sharp(input, { density })
       .rotate()
       .resize({ width, height: heightAt(width), fit: "fill" })
-      .flatten({ background: "#fbf7f2" });
+      .flatten({ background: SETTINGS.background });
     const decoded = await base.raw().toBuffer({ resolveWithObject: true });
-    for (const job of jobs.filter((j) => j.width === width)) {
+    for (const format of Object.keys(FORMATS) as Format[]) {
       const img = sharp(decoded.data, { raw: decoded.info });
-      await FORMATS[job.format](img).toFile(job.file);
+      await FORMATS[format](img).toFile(path.join(folder, `${width}.${format}`));
     }
   }
-  return { entry, built: true };
+  return entry;
 }
 
 /** JSON laid out the way Prettier lays it out, so the committed manifest passes `prettier --check`. */
@@ -138,13 +180,8 @@ function formatManifest(manifest: Record<string, ManifestEntry>): string {
 async function main() {
   const started = performance.now();
   await mkdir(outDir, { recursive: true });
+  await mkdir(cacheDir, { recursive: true });
   const sources = await findSources();
-  const scriptTime = (await stat(thisScript)).mtimeMs;
-  const previousStamps = JSON.parse(await readFile(stampPath, "utf8").catch(() => "{}")) as Record<
-    string,
-    string
-  >;
-  const stamps: Record<string, string> = {};
 
   const manifest: Record<string, ManifestEntry> = {};
   let built = 0;
@@ -153,10 +190,7 @@ async function main() {
     { length: Math.max(1, Math.min(4, availableParallelism())) },
     async () => {
       for (let source = queue.shift(); source; source = queue.shift()) {
-        const info = await stat(source.file);
-        const stamp = [path.basename(source.file), info.size, info.mtimeMs, scriptTime].join("|");
-        const result = await buildOne(source, previousStamps[source.key] === stamp);
-        stamps[source.key] = stamp;
+        const result = await buildOne(source);
         manifest[source.key] = result.entry;
         if (result.built) built += 1;
       }
@@ -167,13 +201,12 @@ async function main() {
   // Remove files of images that no longer exist or no longer need a width.
   const wanted = new Set(
     Object.entries(manifest).flatMap(([key, e]) =>
-      e.widths.flatMap((w) => (Object.keys(FORMATS) as Format[]).map((f) => `${key}-${w}.${f}`)),
+      e.widths.flatMap((w) => (Object.keys(FORMATS) as Format[]).map((f) => outName(key, w, f))),
     ),
   );
   for (const name of await readdir(outDir)) {
-    if (!wanted.has(name) && !name.startsWith(".")) await rm(path.join(outDir, name));
+    if (!wanted.has(name)) await rm(path.join(outDir, name), { force: true });
   }
-  await writeFile(stampPath, JSON.stringify(stamps, null, 2) + "\n");
 
   const sorted = Object.fromEntries(
     Object.keys(manifest)
@@ -186,7 +219,8 @@ async function main() {
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `images: ${sources.length} sources, ${built} rebuilt, ${sources.length - built} up to date (${seconds} s)`,
+    `images: ${sources.length} sources, ${built} encoded, ${sources.length - built} from the cache ` +
+      `in ${path.relative(root, cacheDir).startsWith("..") ? cacheDir : path.relative(root, cacheDir)} (${seconds} s)`,
   );
 }
 
