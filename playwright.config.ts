@@ -81,7 +81,8 @@ export default defineConfig({
       command: ["node", ...serverArgs()].join(" "),
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A fresh embedded database is created at start: on a busy two-core machine that takes a minute.
+      timeout: 150_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {

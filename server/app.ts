@@ -24,6 +24,7 @@ import { type PageCache, createPageCache } from "./page-cache";
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./retention";
 import { createServices } from "./services";
 import type { ContentStore } from "./content/store";
+import { documentIds, documentShowsOn } from "../app/content/documents";
 import { type JobSchedule, statusEndpoint } from "./status";
 import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
@@ -187,11 +188,25 @@ export function createApp(deps: AppDeps) {
       build: deps.build,
       mode: config.production ? "production" : "development",
       publicOrigin,
-      getLoadContext: (req, res): AppLoadContext => ({
-        ...loadContext(),
-        nonce: res.locals.nonce as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      }),
+      getLoadContext: async (req, res): Promise<AppLoadContext> => {
+        const context: AppLoadContext = {
+          ...loadContext(),
+          nonce: res.locals.nonce as string,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        };
+        // An editor's preview: the public page with their drafts of the documents it shows, for
+        // them alone (never cached, never indexed; the editor frames it, frame-ancestors 'self').
+        if (editorAuth && req.query.preview === "draft") {
+          const editor = await editorAuth.editorFromCookies(req.headers.cookie);
+          if (editor) {
+            res.setHeader("Cache-Control", "no-store");
+            res.setHeader("X-Robots-Tag", "noindex");
+            const docs = documentIds.filter((doc) => documentShowsOn(doc, req.path));
+            return { ...context, content: await deps.content.withDrafts(docs) };
+          }
+        }
+        return context;
+      },
     }),
   );
 

@@ -16,13 +16,13 @@ export function pageHandler(options: {
   mode: "production" | "development";
   /** SITE_URL's origin when it is https */
   publicOrigin: string | undefined;
-  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+  getLoadContext: (req: Request, res: Response) => AppLoadContext | Promise<AppLoadContext>;
 }): RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
       const request = fetchRequest(req, res, options.publicOrigin);
-      const response = await handle(request, options.getLoadContext(req, res));
+      const response = await handle(request, await options.getLoadContext(req, res));
       await sendResponse(res, response);
     } catch (error) {
       next(error);
