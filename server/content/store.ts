@@ -116,8 +116,27 @@ export async function openContentStore(deps: ContentStoreDeps) {
 
   await reload();
 
+  /**
+   * The webinar's start changes pages by itself (registration closes): the listeners hear of it
+   * at that moment, so kept pages are rendered again without waiting for a visit.
+   */
+  let webinarTimer: NodeJS.Timeout | undefined;
+  function watchWebinar() {
+    clearTimeout(webinarTimer);
+    const startsAt = new Date(`${snapshot.hiddenThread.webinar.startsAt}:00+01:00`).getTime();
+    const wait = startsAt - now().getTime();
+    // setTimeout holds at most about 24 days; a later start is looked at again on the next change.
+    if (wait <= 0 || wait > 2 ** 31 - 1) return;
+    webinarTimer = setTimeout(() => {
+      for (const listener of listeners) listener(["hiddenThread"]);
+    }, wait + 1_000);
+    webinarTimer.unref();
+  }
+  watchWebinar();
+
   async function refresh(): Promise<void> {
     const changed = await reload();
+    if (changed.includes("hiddenThread")) watchWebinar();
     if (changed.length > 0) {
       logger.info({ docs: changed }, "content changed");
       for (const listener of listeners) listener(changed);
@@ -471,6 +490,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
     startPolling,
     stop() {
       if (timer) clearInterval(timer);
+      clearTimeout(webinarTimer);
     },
   };
 }

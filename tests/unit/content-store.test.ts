@@ -119,6 +119,20 @@ function storeSuite(name: string, open: OpenDatabase) {
       expect(store.current().faq.items.length).toBe(shippedContent().faq.items.length - 1);
     });
 
+    it("tells the pages when the webinar starts, so registration closes by itself", async () => {
+      const heard: string[][] = [];
+      const off = store.onChange((docs) => heard.push(docs));
+      const value = structuredClone(store.current().hiddenThread);
+      // A start within the next minute (the field has minutes only), written in Lagos time (UTC+1).
+      value.webinar.startsAt = new Date(Date.now() + 60 * 60_000 + 61_000)
+        .toISOString()
+        .slice(0, 16);
+      await store.editing.publish("hiddenThread", value, { baseVersion: 1, editor });
+      await expect.poll(() => heard.length, { timeout: 90_000, interval: 500 }).toBeGreaterThan(1);
+      off();
+      expect(heard.at(-1)).toEqual(["hiddenThread"]);
+    }, 120_000);
+
     it("shows another instance's publish within one poll", async () => {
       const second = await openContentStore({ db: database.db, logger });
       second.startPolling();
