@@ -10,7 +10,14 @@ import { jobRuns } from "./db/schema";
  * query carried.
  */
 
-export type JobName = "retention" | "reconciliation" | "digest";
+/**
+ * "publish" and "photos" run when an editor acts, not on a schedule: their last failure stands on
+ * /status until the next success.
+ */
+export type JobName = "retention" | "reconciliation" | "digest" | "publish" | "photos";
+
+/** Jobs an editor starts: never overdue, but a failure needs a person until one succeeds. */
+export const EDITOR_JOBS: ReadonlySet<string> = new Set(["publish", "photos"]);
 
 export type JobRun = typeof jobRuns.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import type { Db } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import { deliveries } from "./db/schema";
-import { type JobName, readJobRuns } from "./job-runs";
+import { type JobName, readJobRuns, EDITOR_JOBS } from "./job-runs";
 import type { Logger } from "./logger";
 
 /**
@@ -153,7 +153,7 @@ export async function readStatus(
     const since = Math.max(lastOk?.getTime() ?? 0, options.processStartedAt.getTime());
     const overdue = schedule ? now.getTime() - since > overdueAfterMs(schedule) : false;
     // The digest runs on no fixed interval (it sends only on days that need it).
-    const scheduled = schedule !== undefined || name === "digest";
+    const scheduled = schedule !== undefined || name === "digest" || EDITOR_JOBS.has(name);
     jobs[name] = {
       lastOkAt: lastOk?.toISOString() ?? null,
       lastError: run?.lastError ?? null,

@@ -17,6 +17,7 @@ import {
 } from "../../app/content/documents";
 import type { Db } from "../db/client";
 import { contentAudit, contentDrafts, contentVersions } from "../db/schema";
+import { jobFinished } from "../job-runs";
 import type { Logger } from "../logger";
 
 /**
@@ -289,6 +290,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
         await tx.delete(contentDrafts).where(eq(contentDrafts.doc, doc));
         return { status: "ok" as const, version, scheduled };
       });
+      if (outcome.status === "ok") await jobFinished(db, "publish", { ok: true }).catch(() => {});
       if (outcome.status === "ok" && !outcome.scheduled) await refresh();
       return outcome;
     } catch (error) {
@@ -301,6 +303,8 @@ export async function openContentStore(deps: ContentStoreDeps) {
         if (earlier) return { status: "ok", version: earlier.version };
       }
       deps.onPublishFailure?.(error);
+      // /status names it until a publish succeeds; no content or address is kept, only the kind.
+      await jobFinished(db, "publish", { ok: false, error }).catch(() => {});
       throw error;
     }
   }

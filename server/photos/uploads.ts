@@ -3,6 +3,7 @@ import type sharp from "sharp";
 import type { Editor, PhotoUploads } from "../../app/lib/load-context";
 import type { Db } from "../db/client";
 import { contentAudit, photoFiles, photos } from "../db/schema";
+import { jobFinished } from "../job-runs";
 import type { Logger } from "../logger";
 import { IMAGE_WIDTHS, uploadedKey } from "../../app/lib/images";
 import { UnreadablePhoto, encodePhoto, loadSharp } from "./encoding";
@@ -107,6 +108,7 @@ export function createPhotoUploads({ db, logger }: { db: Db; logger: Logger }): 
           },
           "photo uploaded",
         );
+        await jobFinished(db, "photos", { ok: true }).catch(() => {});
         return { ok: true as const, key };
       });
     } catch (error) {
@@ -115,6 +117,7 @@ export function createPhotoUploads({ db, logger }: { db: Db; logger: Logger }): 
         return refuse("unreadable");
       }
       logger.error({ err: { message: (error as Error).message } }, "photo upload failed");
+      await jobFinished(db, "photos", { ok: false, error }).catch(() => {});
       return refuse("unavailable");
     }
   }
