@@ -6,9 +6,13 @@ import { IMAGE_WIDTHS } from "../../app/lib/images";
  * images of scripts/build-images.ts (tests/unit/photos.test.ts checks the two agree), so an
  * uploaded team photo weighs what a shipped one does.
  */
+export const SETTINGS = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 70, effort: 4, smartSubsample: true },
+} as const;
 export const ENCODERS = {
-  avif: (img: sharp.Sharp) => img.avif({ quality: 50, effort: 2 }),
-  webp: (img: sharp.Sharp) => img.webp({ quality: 70, effort: 4, smartSubsample: true }),
+  avif: (img: sharp.Sharp) => img.avif(SETTINGS.avif),
+  webp: (img: sharp.Sharp) => img.webp(SETTINGS.webp),
 } as const;
 
 export type PhotoFormat = keyof typeof ENCODERS;

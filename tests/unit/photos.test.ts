@@ -344,7 +344,18 @@ describe("encoding settings", () => {
     )?.[1];
     expect(shipped).toBeDefined();
     expect(ours).toBe(shipped);
+    // The quality settings themselves, read from both files' own lines.
+    const line = (text: string, format: string) =>
+      new RegExp(`^  ${format}: \\{[^}]*\\},$`, "m").exec(text)?.[0];
+    const encoding = readFileSync(
+      path.resolve(import.meta.dirname, "../../server/photos/encoding.ts"),
+      "utf8",
+    );
+    for (const format of ["avif", "webp"]) {
+      expect(line(encoding, format), format).toBeDefined();
+      expect(line(encoding, format), format).toBe(line(script, format));
+    }
     expect(Object.keys(ENCODERS)).toEqual(["avif", "webp"]);
-    expect(script).toContain("const WIDTHS = [320, 480, 640, 960, 1280] as const;");
+    expect(script).toContain("widths: [320, 480, 640, 960, 1280],");
   });
 });
