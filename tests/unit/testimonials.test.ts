@@ -1,3 +1,4 @@
+import { shippedContent } from "../../app/content/documents";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -186,8 +187,12 @@ describe("testimonials sheet client", () => {
     expect(sheet.requests).toHaveLength(1);
   });
 
-  it("uses the testimonials in app/content when no sheet is configured", async () => {
-    const get = createTestimonialsService({ database, logger });
+  it("uses the published testimonials of the content when no sheet is configured", async () => {
+    const get = createTestimonialsService({
+      database,
+      logger,
+      fallback: () => shippedContent().testimonials.items,
+    });
     const rows = await get();
     expect(rows).toHaveLength(fallbackTestimonials.filter((t) => t.Approved === "Yes").length);
     expect(rows?.[0]).toMatchObject({ name: "Chinedu & Amaka", stars: 5, country: "Nigeria" });
