@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { StoryEmail, registerLine } from "~/components/StoryEmail";
 import { hiddenThread } from "~/content/campaign";
@@ -37,9 +38,27 @@ describe("story e-mails", () => {
     );
     expect(screen.getByText("Dear friend,").tagName).toBe("P");
     const links = screen.getAllByRole("link");
-    expect(links.map((l) => l.textContent)).toEqual(["Saturday", "Register here"]);
+    expect(links.map((l) => l.textContent)).toEqual([
+      "Saturday",
+      "Register here",
+      "Saturday, August 31st, 4:00 PM WAT, live online",
+      "Free to attend",
+      "Registration is required, and seats are limited",
+      "Save your seat: register for The Hidden Thread",
+    ]);
     for (const link of links) {
       expect(link.getAttribute("href")).toBe(hiddenThread.registrationUrl);
     }
+  });
+
+  it("offers no registration once the webinar has taken place, and points to the newsletter", () => {
+    render(
+      <MemoryRouter>
+        <StoryEmail email={"Dear friend,\n📅 Saturday"} webinar={{ ...webinar, open: false }} />
+      </MemoryRouter>,
+    );
+    const links = screen.getAllByRole("link");
+    expect(links.map((l) => l.getAttribute("href"))).toEqual(["/newsletter"]);
+    expect(screen.getByText(/next date will be announced/)).toBeTruthy();
   });
 });
