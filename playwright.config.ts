@@ -7,6 +7,10 @@ import { chromiumArgs, freePort, serverArgs } from "./tests/support/local";
 // Computed once in the runner and inherited by the workers through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
+process.env.E2E_EDITOR_PORT ??= String(await freePort());
+process.env.E2E_EDITOR_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-editor-"));
+process.env.E2E_SECOND_INSTANCE_PORT ??= String(await freePort());
+process.env.E2E_SECOND_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-second-"));
 process.env.FAKE_HUBSPOT_PORT ??= String(await freePort());
 process.env.FAKE_SMTP_PORT ??= String(await freePort());
 process.env.FAKES_ADMIN_PORT ??= String(await freePort());
@@ -17,6 +21,19 @@ export const fakesAdmin = `http://127.0.0.1:${process.env.FAKES_ADMIN_PORT}`;
 export const fakeHubspot = `http://127.0.0.1:${process.env.FAKE_HUBSPOT_PORT}`;
 export const fakePaystack = `http://127.0.0.1:${process.env.FAKE_PAYSTACK_PORT}`;
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The editor's tests publish: new prices, photos, FAQ answers, webinar dates. They run against a
+ * site of their own, with its own database, so that no other test ever reads their edits.
+ */
+export const editorBaseURL = `http://127.0.0.1:${process.env.E2E_EDITOR_PORT}`;
+/**
+ * On Postgres, a second instance of the editor's site on the same database: a publish made on
+ * one must show on the other (editor-instances.spec.ts). There is no such thing on PGlite.
+ */
+const editorDatabaseUrl = process.env.E2E_EDITOR_DATABASE_URL;
+export const secondInstanceURL = editorDatabaseUrl
+  ? `http://127.0.0.1:${process.env.E2E_SECOND_INSTANCE_PORT}`
+  : undefined;
 /** the secret the site and the fake Paystack share; a test key, never a real one */
 export const paystackSecret = "sk_test_e2e_kindredhearts";
 
@@ -44,10 +61,48 @@ const samePagesOnAnyDatabase = [
   "first-paint",
   "page-stylesheet",
 ].map((name) => `**/${name}.spec.ts`);
+const editorSpecs = ["**/editor.spec.ts", "**/editor-auth.spec.ts", "**/editor-instances.spec.ts"];
+/** Only Postgres has several instances on one database. */
+const postgresOnly = editorDatabaseUrl ? [] : ["**/editor-instances.spec.ts"];
+
+/** How the built site is started for the tests: one place for the settings every instance shares. */
+function site(url: string, env: Record<string, string | undefined>) {
+  return {
+    command: ["node", ...serverArgs()].join(" "),
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    // A fresh embedded database is created at start: on a busy two-core machine that takes a minute.
+    timeout: 150_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      NODE_ENV: "production",
+      PORT: new URL(url).port,
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      LOG_LEVEL: "warn",
+      HUBSPOT_API_URL: fakeHubspot,
+      HUBSPOT_PORTAL_ID: "12345",
+      HUBSPOT_CONTACT_FORM_ID: "contact-form",
+      HUBSPOT_NEWSLETTER_FORM_ID: "newsletter-form",
+      SCHEDULING_URL: `${fakesAdmin}/provider/consultation`,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
+      MAIL_FROM: "website@kindredhearts.ng",
+      PRACTICE_INBOX: "team@kindredhearts.ng",
+      PAYSTACK_SECRET_KEY: paystackSecret,
+      PAYSTACK_PUBLIC_KEY: "pk_test_e2e_kindredhearts",
+      PAYSTACK_API_URL: fakePaystack,
+      // The suite sends many forms from one address; the limiter has its own tests.
+      FORM_RATE_LIMIT: "1000",
+      ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
+    } as Record<string, string>,
+  };
+}
+/** Who may sign in to the editor's site (tests/support/editor.ts). */
+const editorEmails = "editor@kindredhearts.ng,second.editor@kindredhearts.ng";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  testIgnore: process.env.E2E_DATABASE_URL ? samePagesOnAnyDatabase : [],
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -67,7 +122,19 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: [...(editorDatabaseUrl ? samePagesOnAnyDatabase : []), ...editorSpecs],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      name: "editor",
+      testMatch: editorSpecs,
+      testIgnore: postgresOnly,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: editorBaseURL },
+    },
+  ],
   webServer: [
     {
       command: "node --import tsx tests/support/fakes-main.ts",
@@ -77,38 +144,23 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
-    {
-      command: ["node", ...serverArgs()].join(" "),
-      url: `${baseURL}/healthz`,
-      reuseExistingServer: false,
-      // A fresh embedded database is created at start: on a busy two-core machine that takes a minute.
-      timeout: 150_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        SITE_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        LOG_LEVEL: "warn",
-        HUBSPOT_API_URL: fakeHubspot,
-        HUBSPOT_PORTAL_ID: "12345",
-        HUBSPOT_CONTACT_FORM_ID: "contact-form",
-        HUBSPOT_NEWSLETTER_FORM_ID: "newsletter-form",
-        SCHEDULING_URL: `${fakesAdmin}/provider/consultation`,
-        SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
-        MAIL_FROM: "website@kindredhearts.ng",
-        PRACTICE_INBOX: "team@kindredhearts.ng",
-        PAYSTACK_SECRET_KEY: paystackSecret,
-        PAYSTACK_PUBLIC_KEY: "pk_test_e2e_kindredhearts",
-        PAYSTACK_API_URL: fakePaystack,
-        // The suite sends many forms from one address; the limiter has its own tests.
-        FORM_RATE_LIMIT: "1000",
-        // Who may sign in to the editor (tests/support/editor.ts).
-        EDITOR_EMAILS: "editor@kindredhearts.ng,second.editor@kindredhearts.ng",
-        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      },
-    },
+    site(baseURL, {
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+    }),
+    site(editorBaseURL, {
+      DATA_DIR: process.env.E2E_EDITOR_DATA_DIR,
+      DATABASE_URL: editorDatabaseUrl,
+      EDITOR_EMAILS: editorEmails,
+    }),
+    ...(secondInstanceURL
+      ? [
+          site(secondInstanceURL, {
+            DATA_DIR: process.env.E2E_SECOND_DATA_DIR,
+            DATABASE_URL: editorDatabaseUrl,
+            EDITOR_EMAILS: editorEmails,
+          }),
+        ]
+      : []),
   ],
 });

@@ -38,21 +38,28 @@ const reports = {
 mkdirSync("reports/tests", { recursive: true });
 for (const f of Object.values(reports)) rmSync(f, { force: true });
 
-/** Runs `run` with the URL of a new database on TEST_DATABASE_URL's server, then drops it. */
-async function withFreshDatabase(run) {
-  const name = `e2e_${Date.now()}`;
+/**
+ * Runs `run` with the URLs of two new databases on TEST_DATABASE_URL's server, one for the site
+ * and one for the editor's site (playwright.config.ts), then drops them.
+ */
+async function withFreshDatabases(run) {
+  const stamp = Date.now();
+  const names = [`e2e_${stamp}`, `e2e_editor_${stamp}`];
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  for (const name of names) await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
+  const urls = names.map((name) => {
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  });
   try {
-    return await run(url.toString());
+    return await run(urls);
   } finally {
     const dropper = new pg.Client({ connectionString: postgresUrl });
     await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
+    for (const name of names) await dropper.query(`drop database if exists ${name} with (force)`);
     await dropper.end();
   }
 }
@@ -65,11 +72,12 @@ for (const [name, cmd, args, options] of steps) {
   let status;
   try {
     status = options?.postgres
-      ? await withFreshDatabase((url) => {
+      ? await withFreshDatabases(([url, editorUrl]) => {
           console.log(`  (site on Postgres: ${url.replace(/\/\/[^@]*@/, "//")})`);
           return runStep({
             ...process.env,
             E2E_DATABASE_URL: url,
+            E2E_EDITOR_DATABASE_URL: editorUrl,
             E2E_JSON_OUTPUT: reports.e2ePostgres,
           });
         })

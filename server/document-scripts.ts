@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { HYDRATION_DATA_TYPE } from "../app/lib/hydration-data";
 
 /**
  * Rewrites the script tags React Router writes into a page so that nothing competes with the first
@@ -58,4 +60,52 @@ export function scriptRewriter(): Transform {
       done();
     },
   });
+}
+
+/**
+ * A kept page's hydration data by reference (docs/decisions/029). React Router writes the page's
+ * loader data into the HTML as inline scripts that feed the stream React reads when it starts:
+ * the same words as the page, a second time (1–2 KB brotli on a page since the content became
+ * editable). On a page that hydrates only on demand most visits never start React, so the page
+ * cache takes those scripts out and leaves an inert reference in their place; the small script
+ * fetches the data (`?hydration=<id>`) when it starts React, and feeds the same stream.
+ */
+
+const STREAM_CHUNK =
+  /<script(?: nonce="[^"]*")?>window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g;
+const STREAM_CLOSE =
+  /<script(?: nonce="[^"]*")?>window\.__reactRouterContext\.streamController\.close\(\);<\/script>/;
+
+export interface SplitPage {
+  /** the page with the data's scripts replaced by one inert reference */
+  html: string;
+  /** the id of this data: a hash of it, so that a page kept anywhere asks for its own data */
+  id: string;
+  /** the stream's chunks, as the scripts would have enqueued them, as JSON */
+  json: string;
+}
+
+/**
+ * Takes the hydration data out of an on-demand page, or answers null when the page is not one,
+ * or its data is not the plain complete stream this expects (then it stays in the page).
+ */
+export function splitHydrationData(html: string): SplitPage | null {
+  if (!isOnDemand(html) || !STREAM_CLOSE.test(html)) return null;
+  const chunks: string[] = [];
+  const mark = "\u0000hydration-data\u0000";
+  let page: string;
+  try {
+    page = html.replace(STREAM_CHUNK, (_script, literal: string) => {
+      chunks.push(JSON.parse(literal) as string);
+      return chunks.length === 1 ? mark : "";
+    });
+  } catch {
+    return null;
+  }
+  if (chunks.length === 0) return null;
+  const json = JSON.stringify(chunks);
+  const id = createHash("sha256").update(json).digest("base64url").slice(0, 22);
+  const reference = `<script type="${HYDRATION_DATA_TYPE}" data-id="${id}"></script>`;
+  // The reference stands where the first chunk was.
+  return { html: page.replace(STREAM_CLOSE, "").replace(mark, reference), id, json };
 }

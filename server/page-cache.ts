@@ -6,6 +6,8 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SiteLoadContext } from "../app/lib/load-context";
 import { createRequestHandler } from "react-router";
 import { onlyTrackingParams } from "../app/lib/tracking-params";
+import { HYDRATION_ID, HYDRATION_QUERY } from "../app/lib/hydration-data";
+import { splitHydrationData } from "./document-scripts";
 import type { Logger } from "./logger";
 
 /**
@@ -61,6 +63,13 @@ const PER_RESPONSE = new Set([
   "vary",
   "set-cookie",
 ]);
+/**
+ * How many pages' hydration data are kept: each kept page's current data, and earlier ones for a
+ * visitor whose page was rendered before a publish (their page needs its own data to hydrate).
+ */
+const HYDRATION_DATA_KEPT = 256;
+const HYDRATION_PREFIX = `?${HYDRATION_QUERY}=`;
+
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 export function scriptHashes(html: string): string[] {
@@ -106,6 +115,54 @@ export function createPageCache(deps: PageCacheDeps) {
   const rendering = new Map<string, Promise<void>>();
   const chooseEncoding = encodingChooser(["br", "gzip"] as const);
   let generation = 0;
+  /** kept pages' hydration data by id (docs/decisions/029), oldest first */
+  const hydrationData = new Map<string, Pick<Entry, "bodies" | "answers">>();
+
+  function keepHydrationData(id: string, json: string) {
+    const known = hydrationData.get(id);
+    hydrationData.delete(id);
+    if (known) {
+      hydrationData.set(id, known);
+      return;
+    }
+    const bodies = compressed(Buffer.from(json));
+    const common = [
+      "content-type",
+      "application/json; charset=utf-8",
+      // The id is the data's hash: the same id is always the same data.
+      "cache-control",
+      "public, max-age=31536000, immutable",
+      "x-content-type-options",
+      "nosniff",
+      "vary",
+      "Accept-Encoding",
+    ];
+    hydrationData.set(id, { bodies, answers: answersFor(common, bodies) });
+    if (hydrationData.size > HYDRATION_DATA_KEPT) {
+      hydrationData.delete(hydrationData.keys().next().value!);
+    }
+  }
+
+  /** Answers `?hydration=<id>`, the data a kept page left out; false for any other request. */
+  function serveHydrationData(req: IncomingMessage, res: ServerResponse): boolean {
+    const { method, url } = req;
+    if ((method !== "GET" && method !== "HEAD") || url === undefined) return false;
+    const at = url.indexOf(HYDRATION_PREFIX);
+    if (at === -1) return false;
+    const id = url.slice(at + HYDRATION_PREFIX.length);
+    if (!HYDRATION_ID.test(id)) return false;
+    const data = hydrationData.get(id);
+    if (!data) {
+      // Rendered so long ago that its data is gone: the page starts no React, its forms post.
+      res.writeHead(404, ["content-type", "application/json", "cache-control", "no-store"]);
+      res.end("[]");
+      return true;
+    }
+    const encoding = chooseEncoding(req);
+    res.writeHead(200, data.answers[encoding]);
+    res.end(method === "HEAD" ? undefined : data.bodies[encoding]);
+    return true;
+  }
 
   /** What the site answers an anonymous GET of `path`, rendered in full. */
   function fetchPage(path: string): Promise<Response> {
@@ -142,7 +199,10 @@ export function createPageCache(deps: PageCacheDeps) {
     }
     const rendered = await response.text();
     if (started !== generation) return;
-    const html = deps.finishPage ? deps.finishPage(rendered) : rendered;
+    const finished = deps.finishPage ? deps.finishPage(rendered) : rendered;
+    const split = splitHydrationData(finished);
+    if (split) keepHydrationData(split.id, split.json);
+    const html = split?.html ?? finished;
     const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     const previous = entries.get(path);
     if (previous?.etag === etag) {
@@ -159,33 +219,11 @@ export function createPageCache(deps: PageCacheDeps) {
     if (!cacheControl) headers.set("cache-control", "no-cache");
     headers.set("vary", "Accept-Encoding");
     headers.set("etag", etag);
-    const identity = Buffer.from(html);
-    const bodies: Entry["bodies"] = {
-      identity,
-      br: brotliCompressSync(identity, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 11,
-          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-      gzip: gzipSync(identity, { level: 9 }),
-    };
-    const common = [...headers].flat();
-    const answer = (encoding: Encoding) => [
-      ...common,
-      ...(encoding === "identity" ? [] : ["content-encoding", encoding]),
-      "content-length",
-      String(bodies[encoding].length),
-    ];
+    const bodies = compressed(Buffer.from(html));
     entries.set(path, {
       etag,
       bodies,
-      answers: {
-        br: answer("br"),
-        gzip: answer("gzip"),
-        identity: answer("identity"),
-        notModified: common,
-      },
+      answers: answersFor([...headers].flat(), bodies),
       renderedAt: Date.now(),
     });
   }
@@ -216,7 +254,8 @@ export function createPageCache(deps: PageCacheDeps) {
         (method === "GET" || method === "HEAD") && url !== undefined && pages.has(url)
           ? url
           : cacheKey(method, url);
-      if (path === null || !pages.has(path)) return false;
+      if (path === null) return serveHydrationData(req, res);
+      if (!pages.has(path)) return false;
       const entry = entries.get(path);
       if (!entry) {
         void refresh(path);
@@ -255,6 +294,36 @@ export function createPageCache(deps: PageCacheDeps) {
     get size() {
       return entries.size;
     },
+  };
+}
+
+/** A body in each encoding a visitor may ask for (brotli quality 11, gzip 9), made once. */
+function compressed(identity: Buffer): Entry["bodies"] {
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** Each encoding's full header list for writeHead, and the 304's (the common headers). */
+function answersFor(common: string[], bodies: Entry["bodies"]): Entry["answers"] {
+  const answer = (encoding: Encoding) => [
+    ...common,
+    ...(encoding === "identity" ? [] : ["content-encoding", encoding]),
+    "content-length",
+    String(bodies[encoding].length),
+  ];
+  return {
+    br: answer("br"),
+    gzip: answer("gzip"),
+    identity: answer("identity"),
+    notModified: common,
   };
 }
 

@@ -9,6 +9,7 @@
  * and goes by itself when the connection is back.
  */
 import { IDEMPOTENCY_FIELD } from "~/lib/forms/fields";
+import { feedHydrationData } from "~/lib/hydration-data";
 import { linkWholeStylesheet } from "~/lib/whole-stylesheet";
 
 const DEFERRED_MODULE = 'script[type="text/x-deferred-module"]';
@@ -109,6 +110,9 @@ export function reactOnDemand(): void {
     if (document.documentElement.dataset.reactHydrated === "true") return release("ready");
     linkWholeStylesheet();
     document.addEventListener("site:react-hydrated", () => release("ready"), { once: true });
+    // A kept page's data comes on its own (app/lib/hydration-data.ts): asked for first, so that
+    // it travels beside React's files; without it React would wait for ever, so forms go plain.
+    feedHydrationData().catch(() => release("failed"));
     const live = document.createElement("script");
     live.type = "module";
     // A page rendered per request allows its scripts by nonce; a cached one by their hash, which

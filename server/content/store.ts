@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, lt, sql } from "drizzle-orm";
 import type {
   AuditEntry,
   ContentEditing,
@@ -15,6 +15,7 @@ import {
   isDocumentId,
   shippedContent,
 } from "../../app/content/documents";
+import { webinarStart } from "../../app/lib/webinar";
 import type { Db } from "../db/client";
 import { contentAudit, contentDrafts, contentVersions } from "../db/schema";
 import { jobFinished } from "../job-runs";
@@ -48,6 +49,18 @@ export interface ContentStoreDeps {
 export type ContentStore = Awaited<ReturnType<typeof openContentStore>>;
 
 /** Fills a fresh database with the shipped content, then loads the live content into memory. */
+/**
+ * A version visitors may see: its publish time has passed and it was not cancelled. The live
+ * version of a document is the highest such one. Every query that asks what is live uses this.
+ */
+const isLive = sql`${contentVersions.publishAt} <= now() and not ${contentVersions.cancelled}`;
+/** The live version of every document: one row per document. */
+const selectLive = (columns: SQL) => sql`
+  select distinct on (${contentVersions.doc}) ${columns}
+  from ${contentVersions}
+  where ${isLive}
+  order by ${contentVersions.doc}, ${contentVersions.version} desc`;
+
 export async function openContentStore(deps: ContentStoreDeps) {
   const { db, logger } = deps;
   const now = deps.now ?? (() => new Date());
@@ -63,7 +76,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
     const [row] = await db
       .select({
         maxId: sql<string>`coalesce(max(${contentVersions.id}), 0)::text`,
-        live: sql<string>`count(*) filter (where ${contentVersions.publishAt} <= now() and not ${contentVersions.cancelled})::text`,
+        live: sql<string>`count(*) filter (where ${isLive})::text`,
         cancelled: sql<string>`count(*) filter (where ${contentVersions.cancelled})::text`,
       })
       .from(contentVersions);
@@ -75,11 +88,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
     const nextStamp = await readStamp();
     type LiveRow = { doc: string; version: number; value: unknown; publish_at: string | Date };
     const rows = resultRows<LiveRow>(
-      await db.execute(sql`
-      select distinct on (doc) doc, version, value, publish_at
-      from content_versions
-      where publish_at <= now() and not cancelled
-      order by doc, version desc`),
+      await db.execute(selectLive(sql`doc, version, value, publish_at`)),
     );
     const next = new Map<DocumentId, LiveDocument>();
     for (const row of rows) {
@@ -124,7 +133,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
   let webinarTimer: NodeJS.Timeout | undefined;
   function watchWebinar() {
     clearTimeout(webinarTimer);
-    const startsAt = new Date(`${snapshot.hiddenThread.webinar.startsAt}:00+01:00`).getTime();
+    const startsAt = webinarStart(snapshot.hiddenThread.webinar).getTime();
     const wait = startsAt - now().getTime();
     // setTimeout holds at most about 24 days; a later start is looked at again on the next change.
     if (wait <= 0 || wait > 2 ** 31 - 1) return;
@@ -164,13 +173,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
     const [row] = await db
       .select({ version: contentVersions.version })
       .from(contentVersions)
-      .where(
-        and(
-          eq(contentVersions.doc, doc),
-          sql`${contentVersions.publishAt} <= now()`,
-          eq(contentVersions.cancelled, false),
-        ),
-      )
+      .where(and(eq(contentVersions.doc, doc), isLive))
       .orderBy(desc(contentVersions.version))
       .limit(1);
     return row?.version ?? 0;
@@ -245,13 +248,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
         const current = await tx
           .select()
           .from(contentVersions)
-          .where(
-            and(
-              eq(contentVersions.doc, doc),
-              sql`${contentVersions.publishAt} <= now()`,
-              eq(contentVersions.cancelled, false),
-            ),
-          )
+          .where(and(eq(contentVersions.doc, doc), isLive))
           .orderBy(desc(contentVersions.version))
           .limit(1);
         const currentRow = current[0];
@@ -324,13 +321,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
         version: number;
         publish_at: string | Date;
         created_by: string;
-      }>(
-        await db.execute(sql`
-          select distinct on (doc) doc, version, publish_at, created_by
-          from content_versions
-          where publish_at <= now() and not cancelled
-          order by doc, version desc`),
-      );
+      }>(await db.execute(selectLive(sql`doc, version, publish_at, created_by`)));
       return documentIds.map((doc) => {
         const row = liveRows.find((r) => r.doc === doc);
         const next = rows.find((r) => r.doc === doc);

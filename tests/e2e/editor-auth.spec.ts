@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { documentIds, documents } from "../../app/content/documents";
-import { baseURL } from "../../playwright.config";
+import { editorBaseURL as baseURL } from "../../playwright.config";
 import {
   EDITOR_EMAIL,
   SECOND_EDITOR_EMAIL,

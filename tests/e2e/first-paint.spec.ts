@@ -176,3 +176,70 @@ test("the 404 page logs the missing path without React", async ({ page }) => {
   await gotoHydrated(page, "/no-such-page-here");
   await expect.poll(() => warnings).toContain("404: no page at /no-such-page-here");
 });
+
+test.describe("a kept page's hydration data comes only when React does", () => {
+  test("the page leaves it out; it is immutable JSON by its id; React hydrates with it", async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get("/services")).text();
+    expect(html).not.toContain("streamController.enqueue");
+    const id = /<script type="text\/x-hydration-data" data-id="([\w-]{22})"><\/script>/.exec(
+      html,
+    )?.[1];
+    expect(id).toBeTruthy();
+    const data = await request.get(`/services?hydration=${id}`);
+    expect(data.status()).toBe(200);
+    expect(data.headers()["content-type"]).toContain("application/json");
+    expect(data.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const chunks = (await data.json()) as string[];
+    expect(chunks.join("")).toContain("Family Mediation");
+    expect((await request.get("/services?hydration=AAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
+
+    // In the browser: nothing until a form is used, then the data with React, and no error.
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("?hydration=")) asked.push(new URL(r.url()).pathname);
+    });
+    await gotoHydrated(page, "/services");
+    expect(asked).toEqual([]);
+    const footer = page.getByRole("contentinfo");
+    await footer
+      .getByLabel("Your e-mail for the newsletter")
+      .fill(`data.${uniqueId()}@example.com`);
+    await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
+    expect(asked).toEqual(["/services"]);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(footer.getByText("Thank You!")).toBeVisible();
+    // React took the page as it was: a tab still switches, the words are the server's.
+    await page.getByRole("tab", { name: "Marriage Programs" }).click();
+    await expect(page.getByRole("tabpanel").getByRole("heading", { level: 2 })).toHaveText(
+      "Marriage Programs",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test("when the data cannot be had, React stays away and the form is sent the plain way", async ({
+    page,
+  }) => {
+    await page.route(/\?hydration=/, (route) => route.fulfill({ status: 404, body: "[]" }));
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+    });
+    await gotoHydrated(page, "/values");
+    const footer = page.getByRole("contentinfo");
+    await footer
+      .getByLabel("Your e-mail for the newsletter")
+      .fill(`plain.${uniqueId()}@example.com`);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Thank You!").first()).toBeVisible();
+    expect(posts).toEqual(["/newsletter"]);
+    await expect(page.locator("html")).not.toHaveAttribute("data-react-hydrated", "true");
+  });
+});

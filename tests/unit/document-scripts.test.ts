@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { rewriteScripts, scriptRewriter } from "../../server/document-scripts";
+import { rewriteScripts, scriptRewriter, splitHydrationData } from "../../server/document-scripts";
 
 const page = (react: "page" | "on-demand", nonce = "") =>
   `<!DOCTYPE html><html lang="en-NG" data-react="${react}"><head>` +
@@ -50,5 +50,54 @@ describe("the page's scripts", () => {
   it("keep multi-byte characters split between pieces", async () => {
     const html = page("page").replace("Words", "Ọ̀rọ̀ ₦50,000 — “love”");
     expect(await streamed(html, 3)).toBe(rewriteScripts(html, false));
+  });
+});
+
+describe("a kept page's hydration data", () => {
+  const chunk1 = '[{"_1":2},"loaderData",{"title":"Fees \u0026 times"}]\n';
+  const chunk2 = 'P3:[{"ok":true}]\n';
+  /** a page as React Router streams it: its data scripts after the module script */
+  const withData = (react: "page" | "on-demand") =>
+    page(react).replace(
+      "</body>",
+      [chunk1, chunk2]
+        .map(
+          (c) =>
+            `<script>window.__reactRouterContext.streamController.enqueue(${JSON.stringify(c).replace(/&/g, "\\u0026")});</script>`,
+        )
+        .join("") + "<script>window.__reactRouterContext.streamController.close();</script></body>",
+    );
+
+  it("leaves an on-demand page, with one inert reference where it stood", () => {
+    const split = splitHydrationData(withData("on-demand"))!;
+    expect(split.html).not.toContain("streamController.enqueue");
+    expect(split.html).not.toContain("streamController.close");
+    expect(split.html).toContain(
+      `<script type="text/x-hydration-data" data-id="${split.id}"></script></body>`,
+    );
+    expect(split.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // The chunks, as the stream would have had them.
+    expect(JSON.parse(split.json)).toEqual([chunk1, chunk2]);
+    // Everything else is the page as it was.
+    expect(split.html.replace(/<script type="text\/x-hydration-data"[^>]*><\/script>/, "")).toBe(
+      page("on-demand"),
+    );
+  });
+
+  it("has an id of its own: the same data, the same id; other data, another", () => {
+    const a = splitHydrationData(withData("on-demand"))!;
+    expect(splitHydrationData(withData("on-demand"))!.id).toBe(a.id);
+    const other = splitHydrationData(withData("on-demand").replace("Fees", "Prices"))!;
+    expect(other.id).not.toBe(a.id);
+  });
+
+  it("stays in a page that starts React at load, or whose stream is not complete", () => {
+    expect(splitHydrationData(withData("page"))).toBeNull();
+    const unclosed = withData("on-demand").replace(
+      "<script>window.__reactRouterContext.streamController.close();</script>",
+      "",
+    );
+    expect(splitHydrationData(unclosed)).toBeNull();
+    expect(splitHydrationData(page("on-demand"))).toBeNull();
   });
 });
