@@ -123,16 +123,17 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: "chromium",
-      testIgnore: [...(editorDatabaseUrl ? samePagesOnAnyDatabase : []), ...editorSpecs],
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-    },
+    // First: its serial file is the longest one, and should not be the last one left running.
     {
       name: "editor",
       testMatch: editorSpecs,
       testIgnore: postgresOnly,
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: editorBaseURL },
+    },
+    {
+      name: "chromium",
+      testIgnore: [...(editorDatabaseUrl ? samePagesOnAnyDatabase : []), ...editorSpecs],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],
   webServer: [

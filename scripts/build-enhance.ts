@@ -11,9 +11,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { ENHANCE_MANIFEST } from "../server/document-assets";
+import { buildDir } from "./build-dir";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const outdir = path.join(root, "build/client");
+const outdir = path.join(buildDir, "client");
 
 const result = await build({
   absWorkingDir: root,
@@ -45,5 +46,5 @@ const url = (out: string) =>
 const src = url(file);
 // Every file of the build: the server keeps the classes they write in each page's stylesheet.
 const files = Object.keys(result.metafile.outputs).map(url);
-writeFileSync(path.join(root, ENHANCE_MANIFEST), JSON.stringify({ src, files }));
+writeFileSync(path.join(buildDir, ENHANCE_MANIFEST), JSON.stringify({ src, files }));
 console.log(`enhance script: ${src}, ${(output.bytes / 1024).toFixed(1)} KB`);

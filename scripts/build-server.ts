@@ -10,9 +10,10 @@ import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { buildDir } from "./build-dir";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const outdir = path.join(root, "build/node");
+const outdir = path.join(buildDir, "node");
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -45,5 +46,5 @@ cpSync(path.join(root, "server/db/migrations"), path.join(outdir, "migrations"),
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
 console.log(
-  `server build: ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024).toFixed(0)} KB in build/node/`,
+  `server build: ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024).toFixed(0)} KB in ${path.relative(root, outdir)}/`,
 );

@@ -12,9 +12,10 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { buildDir } from "./build-dir";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const clientDir = path.join(root, "build/client");
+const clientDir = path.join(buildDir, "client");
 
 const assets = readdirSync(path.join(clientDir, "assets"))
   .filter((name) => !/\.(br|gz|map)$/.test(name))

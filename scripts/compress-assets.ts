@@ -9,8 +9,9 @@ import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import { COMPRESSIBLE } from "../server/static-files";
+import { buildDir } from "./build-dir";
 
-const root = path.resolve("build/client");
+const root = path.join(buildDir, "client");
 let count = 0;
 let before = 0;
 let after = 0;

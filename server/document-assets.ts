@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-/** Where scripts/build-enhance.ts writes the URL of the site's small script. */
-export const ENHANCE_MANIFEST = "build/enhance.json";
+/** Where scripts/build-enhance.ts writes the URL of the site's small script, in the build folder. */
+export const ENHANCE_MANIFEST = "enhance.json";
 
 /**
  * The text of built files under /assets/, read once each: the stylesheet is written into every
@@ -26,17 +26,17 @@ export function assetReader(clientDir: string): (href: string) => string | undef
   };
 }
 
-function enhanceManifest(root: string): { src?: unknown; files?: unknown } {
+function enhanceManifest(buildDir: string): { src?: unknown; files?: unknown } {
   try {
-    return JSON.parse(readFileSync(path.join(root, ENHANCE_MANIFEST), "utf8")) as object;
+    return JSON.parse(readFileSync(path.join(buildDir, ENHANCE_MANIFEST), "utf8")) as object;
   } catch {
     return {};
   }
 }
 
 /** The built script's URL, or undefined when the build did not make one. */
-export function enhanceScriptUrl(root: string): string | undefined {
-  const { src } = enhanceManifest(root);
+export function enhanceScriptUrl(buildDir: string): string | undefined {
+  const { src } = enhanceManifest(buildDir);
   return typeof src === "string" ? src : undefined;
 }
 
@@ -44,8 +44,8 @@ export function enhanceScriptUrl(root: string): string | undefined {
  * The built files that write markup without React, under the client directory: the small script
  * with its pieces, and the service worker. Undefined when the build did not list them.
  */
-export function markupScriptFiles(root: string): string[] | undefined {
-  const { files } = enhanceManifest(root);
+export function markupScriptFiles(buildDir: string): string[] | undefined {
+  const { files } = enhanceManifest(buildDir);
   if (!Array.isArray(files) || !files.every((f) => typeof f === "string")) return undefined;
   return [...files, "/sw.js"];
 }

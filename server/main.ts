@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +28,19 @@ function projectRoot(): string {
   return dir;
 }
 const root = projectRoot();
+/**
+ * The build this process serves, resolved once at start: built, the release its own file is in
+ * (bin/serve runs build/node/main.js, and node resolves the link to releases/<time>/); under tsx,
+ * whatever `build` points to now. A build made while the site runs switches `build` to a new
+ * release (scripts/build.ts); this process goes on serving its own until it is restarted.
+ */
+function buildFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  if (path.basename(here) === "node") return path.dirname(here);
+  const build = path.join(root, "build");
+  return existsSync(build) ? realpathSync(build) : build;
+}
+const buildDir = buildFolder();
 const dev = process.argv.includes("--dev");
 
 async function main() {
@@ -119,7 +132,7 @@ async function main() {
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
   } else {
-    const buildFile = path.join(root, "build/server/index.js");
+    const buildFile = path.join(buildDir, "server/index.js");
     let build: ServerBuild;
     try {
       build = (await import(buildFile)) as ServerBuild;
@@ -134,9 +147,9 @@ async function main() {
       version,
       build,
       content,
-      clientDir: path.join(root, "build/client"),
-      enhanceScript: enhanceScriptUrl(root),
-      markupFiles: markupScriptFiles(root),
+      clientDir: path.join(buildDir, "client"),
+      enhanceScript: enhanceScriptUrl(buildDir),
+      markupFiles: markupScriptFiles(buildDir),
     });
   }
 
@@ -230,7 +243,7 @@ function readVersion(): string {
   };
   const pkgVersion = pkg.version;
   try {
-    const built = statSync(path.join(root, "build/server/index.js")).mtime;
+    const built = statSync(path.join(buildDir, "server/index.js")).mtime;
     return `${pkgVersion}+${built.toISOString().slice(0, 16).replace(/[-:T]/g, "")}`;
   } catch {
     return pkgVersion;

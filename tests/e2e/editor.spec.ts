@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type Page, expect, test } from "@playwright/test";
+import { type Browser, type Cookie, type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { SECOND_EDITOR_EMAIL, signInAsEditor } from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
@@ -44,8 +44,15 @@ async function signedInPage(browser: Browser, email?: string) {
   return page;
 }
 
+/**
+ * The editor's session, signed in once from a mailed link by the first test and given to each
+ * later test's fresh browser (sign-in itself is editor-auth.spec's subject).
+ */
+let session: Cookie[] | undefined;
 test.beforeEach(async ({ page }) => {
+  if (session) return page.context().addCookies(session);
   await signInAsEditor(page);
+  session = await page.context().cookies();
 });
 
 test("the book's new price is live on /book after Publish, without a restart", async ({ page }) => {
