@@ -60,6 +60,7 @@ const samePagesOnAnyDatabase = [
   "analytics",
   "first-paint",
   "page-stylesheet",
+  "upgrade",
 ].map((name) => `**/${name}.spec.ts`);
 const editorSpecs = ["**/editor.spec.ts", "**/editor-auth.spec.ts", "**/editor-instances.spec.ts"];
 /** Only Postgres has several instances on one database. */

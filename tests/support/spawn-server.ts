@@ -6,7 +6,7 @@ import { serverArgs } from "./local";
 
 /** Starts another process of the built site, for tests that need their own settings. */
 export async function spawnServer(env: Record<string, string> = {}) {
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
+  const port = env.PORT ? Number(env.PORT) : 40_000 + Math.floor(Math.random() * 20_000);
   const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,

@@ -63,6 +63,8 @@ describe(".dockerignore", () => {
     "node_modules/react/index.js",
     "build/server/index.js",
     "build/client/assets/app.css",
+    "releases/20261125T181453/node/main.js",
+    ".build-20261125T181453",
     ".react-router/types/app/+types/root.ts",
     "reports/tests/e2e.json",
     "test-results/contact/trace.zip",
