@@ -5,6 +5,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The package's own entry makes the build parse all 4,800 icons: app/components/icons.ts. */
+const lucideBarrel = {
+  regex: "^lucide-react$",
+  message: "Import icons from ~/components/icons (one file per icon keeps the build small).",
+};
 /** app/ importing server/, by a relative path or through the `~/` alias. */
 const serverImport = {
   regex: "^((\\.\\./)+|~/\\.\\./)server(/|$)",
@@ -69,7 +74,8 @@ export default tseslint.config(
     // Imports point one way (STYLE.md rule 8): server/ may use app/, never the reverse. What a
     // page needs from the server arrives in the load context (app/lib/load-context.ts).
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [serverImport] }] },
+    ignores: ["app/components/icons.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverImport, lucideBarrel] }] },
   },
   {
     // app/lib is shared logic: it may not depend on UI (app/components). The rule's options
@@ -81,6 +87,7 @@ export default tseslint.config(
         {
           patterns: [
             serverImport,
+            lucideBarrel,
             {
               regex: "^(~/components(/|$)|(\\.\\./)+components(/|$))",
               message: "app/lib must not import app/components: move the shared part into app/lib.",

@@ -1,4 +1,4 @@
-import { Lock } from "lucide-react";
+import { Lock } from "~/components/icons";
 import { Link } from "react-router";
 import type { CheckoutItem } from "~/lib/checkout-items";
 import { formatNaira } from "~/lib/money";

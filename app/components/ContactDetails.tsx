@@ -1,4 +1,4 @@
-import { Clock, Heart, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
+import { Clock, Heart, Mail, MapPin, MessageCircle, Phone } from "~/components/icons";
 import { practice } from "~/content/site";
 import { fullAddress, mapSearchUrl, useSite, whatsappLink } from "~/lib/site";
 import { OfficeHours } from "./OfficeHours";

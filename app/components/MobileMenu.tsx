@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, Menu, X } from "~/components/icons";
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import {

@@ -1,4 +1,4 @@
-import { Brain, Heart, type LucideIcon, Sparkles, User, Users } from "lucide-react";
+import { Brain, Heart, type LucideIcon, Sparkles, User, Users } from "~/components/icons";
 import { useId } from "react";
 import type { SiteContent } from "~/content/documents";
 import type { ServiceIcon } from "~/content/types";

@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "~/components/icons";
 import { Link } from "react-router";
 import { footerQuickLinks } from "~/content/nav";
 import { practice } from "~/content/site";

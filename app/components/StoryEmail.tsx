@@ -1,4 +1,4 @@
-import { CalendarDays, ClipboardPen, Link2, type LucideIcon, Wallet } from "lucide-react";
+import { CalendarDays, ClipboardPen, Link2, type LucideIcon, Wallet } from "~/components/icons";
 import { Link } from "react-router";
 import { hiddenThread } from "~/content/campaign";
 import type { WebinarView } from "~/lib/webinar";

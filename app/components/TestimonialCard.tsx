@@ -1,4 +1,4 @@
-import { Quote } from "lucide-react";
+import { Quote } from "~/components/icons";
 import type { Testimonial } from "~/lib/load-context";
 
 /** Stars as one image with a spoken label ("4 out of 5 stars"); the glyphs are decoration. */

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import { Toast } from "radix-ui";
 import { useEffect, useSyncExternalStore } from "react";
 import {

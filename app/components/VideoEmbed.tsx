@@ -1,4 +1,4 @@
-import { Play } from "lucide-react";
+import { Play } from "~/components/icons";
 import { Picture } from "./Picture";
 
 /** React never fills these: the small script does, after React's first render (docs/decisions/025). */

@@ -1,4 +1,4 @@
-import { Check, ExternalLink } from "lucide-react";
+import { Check, ExternalLink } from "~/components/icons";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/JsonLd";
 import { Markdown } from "~/components/Markdown";

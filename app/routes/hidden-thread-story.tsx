@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { Link, data } from "react-router";
 import { Picture } from "~/components/Picture";
 import { StoryEmail } from "~/components/StoryEmail";

@@ -1,4 +1,4 @@
-import { Check, CreditCard, MessageCircle } from "lucide-react";
+import { Check, CreditCard, MessageCircle } from "~/components/icons";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { Picture } from "~/components/Picture";

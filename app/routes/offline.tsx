@@ -1,4 +1,4 @@
-import { Clock, MapPin, MessageCircle, Phone } from "lucide-react";
+import { Clock, MapPin, MessageCircle, Phone } from "~/components/icons";
 import { OfficeHours } from "~/components/OfficeHours";
 import { PageHeader } from "~/components/PageHeader";
 import { offlinePage } from "~/content/offline";

@@ -1,4 +1,4 @@
-import { MessageCircle, Phone } from "lucide-react";
+import { MessageCircle, Phone } from "~/components/icons";
 import { data, redirect } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { type BookingOutcome, BookingForm } from "~/components/forms/BookingForm";

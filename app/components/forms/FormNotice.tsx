@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleAlert } from "lucide-react";
+import { CheckCircle2, CircleAlert } from "~/components/icons";
 
 /**
  * A message above a form after a full-page post (without JavaScript, where there are no toasts).

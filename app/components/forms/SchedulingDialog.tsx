@@ -1,4 +1,4 @@
-import { MessageCircle, Phone, X } from "lucide-react";
+import { MessageCircle, Phone, X } from "~/components/icons";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useSite, whatsappLink } from "~/lib/site";
