@@ -102,14 +102,17 @@ const next = path.join(root, `.build-${name}`);
 symlinkSync(path.relative(root, release), next);
 renameSync(next, link);
 
-// 4. Prune.
+// 4. Prune: by when each was built (its server file's time), newest first.
+const builtAt = (dir: string) => {
+  const file = path.join(dir, "node/main.js");
+  return (existsSync(file) ? statSync(file) : statSync(dir)).mtimeMs;
+};
 const kept = new Set([release, realpathSync(link)]);
 const all = readdirSync(releases)
-  .filter((entry) => statSync(path.join(releases, entry)).isDirectory())
-  .sort()
-  .reverse();
-for (const entry of all.slice(KEEP)) {
-  const dir = path.join(releases, entry);
+  .map((entry) => path.join(releases, entry))
+  .filter((dir) => statSync(dir).isDirectory())
+  .sort((a, b) => builtAt(b) - builtAt(a));
+for (const dir of all.slice(KEEP)) {
   if (!kept.has(dir)) rmSync(dir, { recursive: true, force: true });
 }
 console.log(
