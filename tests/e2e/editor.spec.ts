@@ -137,7 +137,7 @@ test("Restore brings an earlier price back", async ({ page }) => {
   const firstVersion = await liveVersion(page);
   await setBookPrice(page, first + 1);
   await page.getByRole("button", { name: `Restore version ${firstVersion}` }).click();
-  await expect(page.getByText("Restored. The page is live.")).toBeVisible();
+  await expect(page.getByText("Restored. The page is live.")).toBeVisible({ timeout: 20_000 });
   await expect(historyItems(page).first()).toContainText(`restored from version ${firstVersion}`);
   await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(first));
   await page.goto("/book");

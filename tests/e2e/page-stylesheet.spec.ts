@@ -102,6 +102,8 @@ const kept = routes
 test.describe("a page's own part of the stylesheet", () => {
   for (const path of kept) {
     test(`${path} looks exactly as with the whole stylesheet`, async ({ page }) => {
+      // Every element's computed style, twice: the long pages take a minute on a busy machine.
+      test.slow();
       await page.setViewportSize({ width: 390, height: 844 });
       await openPartial(page, path);
       const partial = await page.locator("style[data-partial]").textContent();

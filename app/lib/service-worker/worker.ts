@@ -30,6 +30,7 @@ import {
   withRouteManifest,
   withoutScripts,
 } from "./policy";
+import { HYDRATION_DATA_TYPE, HYDRATION_ID, HYDRATION_QUERY } from "../hydration-data";
 
 declare const __SW_VERSION__: string;
 declare const __SW_ASSETS__: string[];
@@ -70,6 +71,8 @@ const CACHE = {
   meta: "kh-meta",
 } as const;
 const MANIFESTS_KEY = `${ORIGIN}/__sw/asset-lists`;
+/** Where a kept page's hydration data is kept (docs/decisions/029), by its id. */
+const HYDRATION_KEYS = `${ORIGIN}/__sw/hydration/`;
 const ROUTES_KEY = `${ORIGIN}/__sw/route-manifest`;
 
 /** A page request carried `Save-Data: on` (where the browser shows it to the worker). */
@@ -171,9 +174,32 @@ async function keepPage(pages: Cache, key: string, response: Response) {
     if (key.endsWith(OFFLINE_PATH)) throw new Error(`offline page answered ${response.status}`);
     return;
   }
+  const html = savingData() ? "" : await response.clone().text();
   await pages.delete(key);
   await pages.put(key, response);
   await trim(pages, MAX_PAGES, (url) => url.endsWith(OFFLINE_PATH));
+  // The page's hydration data comes with it (it is no longer in the page), so that React can
+  // start on this copy offline, as it could when the data was inline. Not under Save-Data.
+  const id = new RegExp(`<script type="${HYDRATION_DATA_TYPE}" data-id="([\\w-]+)"`).exec(
+    html,
+  )?.[1];
+  if (id)
+    await keepHydrationData(new URL(`${new URL(key).pathname}?${HYDRATION_QUERY}=${id}`, ORIGIN));
+}
+
+/** Fetches and keeps the hydration data at `url`, unless it is kept already. */
+async function keepHydrationData(url: URL): Promise<Response | undefined> {
+  const id = url.searchParams.get(HYDRATION_QUERY) ?? "";
+  if (!HYDRATION_ID.test(id)) return undefined;
+  const meta = await caches.open(CACHE.meta);
+  const key = HYDRATION_KEYS + id;
+  const kept = await meta.match(key);
+  if (kept) return kept;
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok) return response;
+  await meta.put(key, response.clone());
+  await trim(meta, MAX_PAGES, (entry) => !entry.startsWith(HYDRATION_KEYS));
+  return response;
 }
 
 /** Deletes the oldest entries beyond `max` (keys come back in the order they were added). */
@@ -244,6 +270,10 @@ sw.addEventListener("fetch", (event) => {
   if (url.origin !== ORIGIN) return;
   // The editor goes to the network untouched: never kept, never answered from a copy.
   if (isEditorAddress(url)) return;
+  // A page's hydration data: immutable by its id, kept beside the page it belongs to.
+  if (url.searchParams.has(HYDRATION_QUERY)) {
+    return event.respondWith(keepHydrationData(url).then((kept) => kept ?? fetch(request)));
+  }
   if (request.mode === "navigate") {
     saveDataHeader = request.headers.get("save-data") === "on";
     return event.respondWith(navigate(event, url));
