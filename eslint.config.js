@@ -21,6 +21,7 @@ const serverImport = {
 export default tseslint.config(
   {
     ignores: [
+      "releases/",
       "build/",
       "data/",
       ".react-router/",
