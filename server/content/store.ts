@@ -16,6 +16,7 @@ import {
   shippedContent,
 } from "../../app/content/documents";
 import { webinarStart } from "../../app/lib/webinar";
+import { SHIPPED_BY } from "../../app/lib/admin/wat";
 import type { Db } from "../db/client";
 import { contentAudit, contentDrafts, contentVersions } from "../db/schema";
 import { jobFinished } from "../job-runs";
@@ -349,7 +350,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
             value: shippedContent(now())[doc],
             publishAt: new Date(0).toISOString(),
             createdAt: new Date(0).toISOString(),
-            createdBy: "shipped",
+            createdBy: SHIPPED_BY,
             live: true,
           };
       const [draft] = await db.select().from(contentDrafts).where(eq(contentDrafts.doc, doc));
@@ -507,7 +508,7 @@ export async function seedShippedContent(db: Db, at: Date): Promise<void> {
         value: shipped[doc],
         publishAt: new Date(0),
         createdAt: at,
-        createdBy: "shipped",
+        createdBy: SHIPPED_BY,
       })),
     )
     // Two instances starting on one new database: the first one's rows stand.

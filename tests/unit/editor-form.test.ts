@@ -11,7 +11,7 @@ import { describeDocument, describeName, nameParts, pathToName } from "~/lib/adm
 import { formPayload } from "~/lib/admin/kept-draft";
 import { parseDocument } from "~/lib/admin/parse-document";
 import { PENDING_UPLOAD_KEY, markChosenFiles, takeFiles } from "~/lib/admin/uploads";
-import { formatWat, watInputToIso } from "~/lib/admin/wat";
+import { SHIPPED_BY, formatWat, publishedBy, watInputToIso } from "~/lib/admin/wat";
 
 /** A form as the editor posts it: every leaf of a value under its Conform name. */
 function formOf(value: unknown, prefix = "", form = new FormData()): FormData {
@@ -179,5 +179,19 @@ describe("notices and previews", () => {
   it("previews a document on its own page", () => {
     expect(previewPath(["/book", "/api/books", "/checkout"])).toBe("/book");
     expect(previewPath(["*"])).toBe("/");
+  });
+});
+
+describe("who published a version", () => {
+  it("names the editor and the time in Lagos", () => {
+    expect(
+      publishedBy({ publishAt: "2026-11-25T13:02:00.000Z", createdBy: "ada@example.ng" }),
+    ).toBe("published 25 Nov 2026, 14:02 WAT by ada@example.ng");
+  });
+
+  it("says the first version is the site as delivered, with no 1970 date", () => {
+    const first = publishedBy({ publishAt: new Date(0).toISOString(), createdBy: SHIPPED_BY });
+    expect(first).toBe("the content the site was delivered with");
+    expect(first).not.toContain("1970");
   });
 });

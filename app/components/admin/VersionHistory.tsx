@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { ACTION_FIELD, BASE_VERSION_FIELD, type VersionSummary } from "~/lib/admin/editor-data";
-import { formatWat } from "~/lib/admin/wat";
+import { formatWat, publishedBy } from "~/lib/admin/wat";
 
 /**
  * Every version of a document, newest first: who published it and when. Each earlier version
@@ -34,7 +34,7 @@ export function VersionHistory({
               <span className="font-semibold">Version {v.version}</span>
               {v.scheduled
                 ? `, goes live ${formatWat(v.publishAt)}, set by ${v.createdBy}`
-                : `, published ${formatWat(v.publishAt)} by ${v.createdBy}`}
+                : `, ${publishedBy(v)}`}
               {v.restoredFrom !== undefined && ` (restored from version ${v.restoredFrom})`}
               {v.live && <span className="ml-2 font-semibold text-teal-800">Live now</span>}
               {v.scheduled && <span className="ml-2 font-semibold text-amber-800">Scheduled</span>}

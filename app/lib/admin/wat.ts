@@ -26,3 +26,17 @@ export function watInputToIso(value: string | undefined | null): string | undefi
   const date = new Date(`${value}:00+01:00`);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
+
+/** Who wrote version 1 of every page: the content the site was delivered with (app/content/). */
+export const SHIPPED_BY = "shipped";
+
+/**
+ * How a published version came about, for the history and the editor's heading: "published
+ * 25 Nov 2026, 14:02 WAT by ada@…", or, for the first version, that it is the site as delivered
+ * (its publish time is only a placeholder before any edit).
+ */
+export function publishedBy(version: { publishAt: string; createdBy: string }): string {
+  return version.createdBy === SHIPPED_BY
+    ? "the content the site was delivered with"
+    : `published ${formatWat(version.publishAt)} by ${version.createdBy}`;
+}

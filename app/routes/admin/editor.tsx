@@ -10,7 +10,7 @@ import { editorAction } from "~/lib/admin/editor-action.server";
 import { ACTION_FIELD } from "~/lib/admin/editor-data";
 import { documentFor, editorLoader } from "~/lib/admin/editor-loader.server";
 import { describeDocument } from "~/lib/admin/field-tree";
-import { formatWat } from "~/lib/admin/wat";
+import { formatWat, publishedBy } from "~/lib/admin/wat";
 import { resilientClientAction } from "~/lib/forms/client-action";
 import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -53,8 +53,7 @@ export default function Editor({ loaderData: page }: Route.ComponentProps) {
       </nav>
       <h1 className="mt-2 text-3xl font-semibold">{title}</h1>
       <p className="mt-1 text-muted">
-        Live now: version {page.live.version}, published {formatWat(page.live.publishAt)} by{" "}
-        {page.live.createdBy}.{" "}
+        Live now: version {page.live.version}, {publishedBy(page.live)}.{" "}
         <a href={publicPath} className="font-semibold text-teal-900 underline">
           View the public page
         </a>
@@ -74,8 +73,8 @@ export default function Editor({ loaderData: page }: Route.ComponentProps) {
             {page.viewing.version.live ? " (live now)" : ""}
           </h2>
           <p className="text-muted">
-            Published {formatWat(page.viewing.version.publishAt)} by{" "}
-            {page.viewing.version.createdBy}. This is a read-only view.
+            Version {page.viewing.version.version}: {publishedBy(page.viewing.version)}. This is a
+            read-only view.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link to={adminPath} className="btn-primary">
