@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { HYDRATION_DATA_TYPE } from "../app/lib/hydration-data";
+import { hydrationReference } from "../app/lib/hydration-data";
 
 /**
  * Rewrites the script tags React Router writes into a page so that nothing competes with the first
@@ -62,15 +62,6 @@ export function scriptRewriter(): Transform {
   });
 }
 
-/**
- * A kept page's hydration data by reference (docs/decisions/029). React Router writes the page's
- * loader data into the HTML as inline scripts that feed the stream React reads when it starts:
- * the same words as the page, a second time (1–2 KB brotli on a page since the content became
- * editable). On a page that hydrates only on demand most visits never start React, so the page
- * cache takes those scripts out and leaves an inert reference in their place; the small script
- * fetches the data (`?hydration=<id>`) when it starts React, and feeds the same stream.
- */
-
 const STREAM_CHUNK =
   /<script(?: nonce="[^"]*")?>window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g;
 const STREAM_CLOSE =
@@ -86,6 +77,13 @@ export interface SplitPage {
 }
 
 /**
+ * A kept page's hydration data by reference (docs/decisions/029). React Router writes the page's
+ * loader data into the HTML as inline scripts that feed the stream React reads when it starts:
+ * the same words as the page, a second time (1–2 KB brotli on a page since the content became
+ * editable). On a page that hydrates only on demand most visits never start React, so the page
+ * cache takes those scripts out and leaves an inert reference in their place; the small script
+ * fetches the data (`?hydration=<id>`) when it starts React, and feeds the same stream.
+ *
  * Takes the hydration data out of an on-demand page, or answers null when the page is not one,
  * or its data is not the plain complete stream this expects (then it stays in the page).
  */
@@ -105,7 +103,6 @@ export function splitHydrationData(html: string): SplitPage | null {
   if (chunks.length === 0) return null;
   const json = JSON.stringify(chunks);
   const id = createHash("sha256").update(json).digest("base64url").slice(0, 22);
-  const reference = `<script type="${HYDRATION_DATA_TYPE}" data-id="${id}"></script>`;
   // The reference stands where the first chunk was.
-  return { html: page.replace(STREAM_CLOSE, "").replace(mark, reference), id, json };
+  return { html: page.replace(STREAM_CLOSE, "").replace(mark, hydrationReference(id)), id, json };
 }

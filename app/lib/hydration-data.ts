@@ -9,6 +9,22 @@ export const HYDRATION_QUERY = "hydration";
 /** the id is a base64url sha256 prefix of the data */
 export const HYDRATION_ID = /^[A-Za-z0-9_-]{22}$/;
 
+const REFERENCE_OPENING = `<script type="${HYDRATION_DATA_TYPE}" data-id="`;
+
+/** The inert tag that stands in a page for its data: written by the server, read by the worker. */
+export function hydrationReference(id: string): string {
+  return `${REFERENCE_OPENING}${id}"></script>`;
+}
+
+/** The id of the data a page's HTML refers to, if it refers to any. */
+export function referencedHydrationId(html: string): string | undefined {
+  const at = html.indexOf(REFERENCE_OPENING);
+  if (at < 0) return undefined;
+  const start = at + REFERENCE_OPENING.length;
+  const id = html.slice(start, html.indexOf('"', start));
+  return HYDRATION_ID.test(id) ? id : undefined;
+}
+
 /** React Router's stream of a page's data, made by its inline context script */
 interface RouterContext {
   streamController?: ReadableStreamDefaultController<string>;

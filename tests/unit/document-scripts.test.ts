@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { referencedHydrationId } from "../../app/lib/hydration-data";
 import { rewriteScripts, scriptRewriter, splitHydrationData } from "../../server/document-scripts";
 
 const page = (react: "page" | "on-demand", nonce = "") =>
@@ -76,6 +77,9 @@ describe("a kept page's hydration data", () => {
       `<script type="text/x-hydration-data" data-id="${split.id}"></script></body>`,
     );
     expect(split.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // The service worker finds the same id in the page it keeps.
+    expect(referencedHydrationId(split.html)).toBe(split.id);
+    expect(referencedHydrationId(page("on-demand"))).toBeUndefined();
     // The chunks, as the stream would have had them.
     expect(JSON.parse(split.json)).toEqual([chunk1, chunk2]);
     // Everything else is the page as it was.

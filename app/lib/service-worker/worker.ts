@@ -30,7 +30,7 @@ import {
   withRouteManifest,
   withoutScripts,
 } from "./policy";
-import { HYDRATION_DATA_TYPE, HYDRATION_ID, HYDRATION_QUERY } from "../hydration-data";
+import { HYDRATION_ID, HYDRATION_QUERY, referencedHydrationId } from "../hydration-data";
 
 declare const __SW_VERSION__: string;
 declare const __SW_ASSETS__: string[];
@@ -180,9 +180,7 @@ async function keepPage(pages: Cache, key: string, response: Response) {
   await trim(pages, MAX_PAGES, (url) => url.endsWith(OFFLINE_PATH));
   // The page's hydration data comes with it (it is no longer in the page), so that React can
   // start on this copy offline, as it could when the data was inline. Not under Save-Data.
-  const id = new RegExp(`<script type="${HYDRATION_DATA_TYPE}" data-id="([\\w-]+)"`).exec(
-    html,
-  )?.[1];
+  const id = referencedHydrationId(html);
   if (id)
     await keepHydrationData(new URL(`${new URL(key).pathname}?${HYDRATION_QUERY}=${id}`, ORIGIN));
 }
