@@ -99,6 +99,9 @@ export function createApp(deps: AppDeps) {
   app.use(compression());
 
   const assetText = deps.clientDir ? assetReader(deps.clientDir) : undefined;
+  // A kept page's stylesheet is cut to the page, and so is a page rendered per request that
+  // hydrates on demand (the 404 page, /checkout, /thank-you): docs/decisions/026.
+  const cutStylesheet = pageStylesheet(deps, logger);
   const loadContext = (): Omit<SiteLoadContext, "nonce" | "clientIp"> => ({
     siteUrl: config.siteUrl,
     version: deps.version,
@@ -106,7 +109,7 @@ export function createApp(deps: AppDeps) {
     assetText,
     log: (level, msg, fields) => logger[level](fields ?? {}, msg),
     describeError: describeDatabaseError,
-    scriptRewriter,
+    scriptRewriter: () => scriptRewriter(cutStylesheet),
     services,
     content: deps.content.current(),
     contentPublishedAt: deps.content.publishedAt(),
@@ -116,7 +119,7 @@ export function createApp(deps: AppDeps) {
   if (typeof deps.build !== "function" && !deps.devMiddleware) {
     pageCache = createPageCache({
       build: deps.build,
-      finishPage: pageStylesheet(deps, logger),
+      finishPage: cutStylesheet,
       siteUrl: config.siteUrl,
       logger,
       loadContext,
@@ -313,7 +316,7 @@ const lowercasePaths: RequestHandler = (req, res, next) => {
 /**
  * How a kept page's inline stylesheet is cut to the page (server/page-stylesheet.ts), or nothing
  * when the classes the small script and the service worker write cannot be read: those pages then
- * keep the whole stylesheet, as development and per-request pages do.
+ * keep the whole stylesheet, as development and pages that start React at load do.
  */
 function pageStylesheet(deps: AppDeps, logger: Logger): ((html: string) => string) | undefined {
   if (!deps.clientDir || !deps.markupFiles) return undefined;

@@ -37,14 +37,25 @@ export function isOnDemand(html: string): boolean {
 /**
  * The same rewrite over a streamed page. A tag may be split between two chunks: text from the
  * last `<` that has no `>` after it waits for the next chunk.
+ *
+ * `finishOnDemand`, when given, is a last change to a whole page that hydrates only on demand
+ * (its stylesheet cut to the page, as a kept page's is): such a page is held until it is complete,
+ * then finished and sent. Pages that start React at load still stream.
  */
-export function scriptRewriter(): Transform {
+export function scriptRewriter(finishOnDemand?: (html: string) => string): Transform {
   const decoder = new StringDecoder("utf8");
   let carry = "";
   let onDemand: boolean | null = null;
+  let held: string[] | null = null;
   const emit = (text: string, stream: Transform) => {
-    if (onDemand === null && text.includes("<html")) onDemand = isOnDemand(text);
-    if (text) stream.push(rewriteScripts(text, onDemand === true));
+    if (onDemand === null && text.includes("<html")) {
+      onDemand = isOnDemand(text);
+      if (onDemand && finishOnDemand) held = [];
+    }
+    if (!text) return;
+    const rewritten = rewriteScripts(text, onDemand === true);
+    if (held) held.push(rewritten);
+    else stream.push(rewritten);
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -57,6 +68,16 @@ export function scriptRewriter(): Transform {
     },
     flush(done) {
       emit(carry + decoder.end(), this);
+      if (held && finishOnDemand) {
+        const page = held.join("");
+        let finished = page;
+        try {
+          finished = finishOnDemand(page);
+        } catch {
+          // The page as it is: whole stylesheet, same words.
+        }
+        this.push(finished);
+      }
       done();
     },
   });

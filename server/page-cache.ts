@@ -7,7 +7,7 @@ import type { SiteLoadContext } from "../app/lib/load-context";
 import { createRequestHandler } from "react-router";
 import { onlyTrackingParams } from "../app/lib/tracking-params";
 import { HYDRATION_ID, HYDRATION_QUERY } from "../app/lib/hydration-data";
-import { splitHydrationData } from "./document-scripts";
+import { scriptRewriter, splitHydrationData } from "./document-scripts";
 import type { Logger } from "./logger";
 
 /**
@@ -174,6 +174,8 @@ export function createPageCache(deps: PageCacheDeps) {
       nonce: undefined,
       clientIp: "page-cache",
       prerender: true,
+      // The page is finished here, once it is whole (finishPage).
+      scriptRewriter: () => scriptRewriter(),
     } as AppLoadContext;
     return handler(request, context);
   }

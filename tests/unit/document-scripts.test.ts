@@ -12,13 +12,17 @@ const page = (react: "page" | "on-demand", nonce = "") =>
   `<script${nonce} type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");</script>` +
   `<script type="module" src="/assets/enhance-3.js"></script></body></html>`;
 
-async function streamed(html: string, chunk: number): Promise<string> {
+async function streamed(
+  html: string,
+  chunk: number,
+  finish?: (html: string) => string,
+): Promise<{ out: string }> {
   const parts: Buffer[] = [];
   const bytes = Buffer.from(html);
   for (let i = 0; i < bytes.length; i += chunk) parts.push(bytes.subarray(i, i + chunk));
   let out = "";
-  for await (const piece of Readable.from(parts).pipe(scriptRewriter())) out += String(piece);
-  return out;
+  for await (const piece of Readable.from(parts).pipe(scriptRewriter(finish))) out += String(piece);
+  return { out };
 }
 
 describe("the page's scripts", () => {
@@ -44,13 +48,35 @@ describe("the page's scripts", () => {
     for (const react of ["page", "on-demand"] as const) {
       const html = page(react, ' nonce="n0nce"');
       const whole = rewriteScripts(html, react === "on-demand");
-      for (const size of [1, 7, 64, 4096]) expect(await streamed(html, size)).toBe(whole);
+      for (const size of [1, 7, 64, 4096]) expect((await streamed(html, size)).out).toBe(whole);
     }
   });
 
   it("keep multi-byte characters split between pieces", async () => {
     const html = page("page").replace("Words", "Ọ̀rọ̀ ₦50,000 — “love”");
-    expect(await streamed(html, 3)).toBe(rewriteScripts(html, false));
+    expect((await streamed(html, 3)).out).toBe(rewriteScripts(html, false));
+  });
+
+  it("finish a page that hydrates on demand once it is whole; others still stream", async () => {
+    const finish = (html: string) => html.replace("<main>", "<main data-finished>");
+    const onDemand = page("on-demand");
+    expect((await streamed(onDemand, 16, finish)).out).toBe(finish(rewriteScripts(onDemand, true)));
+    expect((await streamed(page("page"), 16, finish)).out).toBe(
+      rewriteScripts(page("page"), false),
+    );
+    // Before the end, the on-demand page has sent nothing; the other has sent its start.
+    const firstHalf = (html: string) => {
+      const rewriter = scriptRewriter(finish);
+      rewriter.write(html.slice(0, html.indexOf("</head>")));
+      return rewriter.read() as Buffer | null;
+    };
+    expect(firstHalf(onDemand)).toBeNull();
+    expect(String(firstHalf(page("page")))).toContain('<html lang="en-NG" data-react="page">');
+    // A finish that fails sends the page as it is.
+    const failing = await streamed(onDemand, 16, () => {
+      throw new Error("cut failed");
+    });
+    expect(failing.out).toBe(rewriteScripts(onDemand, true));
   });
 });
 
