@@ -118,7 +118,7 @@ async function main() {
       `${CONNECTIONS} connections, ${DURATION}s each`,
   );
 
-  // Pages run on a first start on an empty DATA_DIR (PGlite's initdb runs in it), as a site that
+  // Pages run on a first start on an empty DATA_DIR (PGlite's initdb runs in a child), as a site that
   // was started once and never restarted lives; the restart on the same data is loaded after.
   const pagesData = path.join(work, "pages-data");
   const site = await startSite({ DATA_DIR: pagesData });
@@ -878,9 +878,9 @@ function buildReport(input: {
     "| database | accepted/s | p50 ms | p99 ms | accepted | stored | lost | refused | errors | max RSS MB |",
     "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |",
   );
-  // The pages run is a first start on an empty DATA_DIR: PGlite's initdb leaves about 70 MB it
-  // never returns (issue 25, item 17, still open). It is reported and warned on its own row; the
-  // hard limit holds for the form runs.
+  // The pages run is a first start on an empty DATA_DIR. PGlite's initdb runs in a child process
+  // (server/db/first-start.ts); in the site's own process it left about 70 MB that WebAssembly
+  // never returns (issue 25, item 17). The hard limit holds for it as for the form runs.
   let maxRss = 0;
   for (const f of formRuns) {
     const refused = Object.entries(f.refused)
@@ -905,8 +905,10 @@ function buildReport(input: {
   checks.push(
     `| server RSS ≤ ${TARGETS.rssMb} MB under form load (aim ${TARGETS.aimRssMb}) | max ${maxRss} MB | ` +
       `${verdict(maxRss > 0 && maxRss <= TARGETS.rssMb, true, `server RSS reached ${maxRss} MB (limit ${TARGETS.rssMb} MB)`)} |`,
-    `| first start on an empty DATA_DIR, RSS under page load ≤ ${TARGETS.rssMb} MB (issue 25, item 17 open) | ${pagesMaxRss} MB | ` +
-      `${verdict(pagesMaxRss <= TARGETS.rssMb, false, `first start RSS reached ${pagesMaxRss} MB (limit ${TARGETS.rssMb} MB)`)} |`,
+    `| first start on an empty DATA_DIR, RSS under page load ≤ ${TARGETS.rssMb} MB | ${pagesMaxRss} MB | ` +
+      `${verdict(pagesMaxRss > 0 && pagesMaxRss <= TARGETS.rssMb, true, `first start RSS reached ${pagesMaxRss} MB (limit ${TARGETS.rssMb} MB)`)} |`,
+    `| first start on an empty DATA_DIR, RSS after the page load ≤ ${MEMORY.pgliteMb} MB (issue 25, item 17) | ${firstStartAfterLoadRss} MB | ` +
+      `${verdict(firstStartAfterLoadRss > 0 && firstStartAfterLoadRss <= MEMORY.pgliteMb, false, `first start: RSS ${firstStartAfterLoadRss} MB after load (target ≤ ${MEMORY.pgliteMb} MB)`)} |`,
   );
 
   const pgliteForms = formRuns.find((f) => f.database === "PGlite");

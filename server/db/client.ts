@@ -5,6 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { takeDataDirLock } from "./data-dir-lock";
+import { createInChildProcess } from "./first-start";
 import * as schema from "./schema";
 
 /**
@@ -72,9 +73,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     // The site's data is small: 16 MB of buffers instead of Postgres's 128 MB default keeps the
     // process about 130 MB smaller (bench/results.md measures it).
-    client = await PGlite.create(dir, {
-      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
-    });
+    const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+    await createInChildProcess(dir, startParams);
+    client = await PGlite.create(dir, { startParams });
   } catch (error) {
     release();
     throw new DatabaseStartError(
