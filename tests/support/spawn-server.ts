@@ -2,11 +2,24 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serverArgs } from "./local";
+import { freePort, serverArgs } from "./local";
 
-/** Starts another process of the built site, for tests that need their own settings. */
+/**
+ * Starts another process of the built site, for tests that need their own settings. On a port the
+ * system has just found free; if something took it meanwhile (the tests' own outgoing connections
+ * use the same range), once more on another.
+ */
 export async function spawnServer(env: Record<string, string> = {}) {
-  const port = env.PORT ? Number(env.PORT) : 40_000 + Math.floor(Math.random() * 20_000);
+  try {
+    return await startOnce(env);
+  } catch (error) {
+    if (env.PORT || !String(error).includes("EADDRINUSE")) throw error;
+    return startOnce(env);
+  }
+}
+
+async function startOnce(env: Record<string, string>) {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
