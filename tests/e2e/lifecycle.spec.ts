@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startFakePaystack } from "../../server/integrations/paystack-fake";
-import { serverArgs } from "../support/local";
+import { freePort, serverArgs } from "../support/local";
 
 const healthz = async (port: number) =>
   (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status;
@@ -47,7 +47,7 @@ test.describe("server lifecycle", () => {
   test.describe.configure({ timeout: 150_000 });
 
   test("stops cleanly on SIGTERM after finishing in-flight requests", async () => {
-    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), "site-life-"));
     const server = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await expect
@@ -90,7 +90,7 @@ test.describe("server lifecycle", () => {
   test("a container's process 1 killed with -9 starts again on the same DATA_DIR", async () => {
     // Two starts of a fresh embedded database, each slow on a busy machine.
     test.setTimeout(300_000);
-    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const port = await freePort();
     const env = { PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "site-life-")) };
     const first = startServer(env, { pid1: true });
     await expect.poll(() => healthz(port), { timeout: 90_000 }).toBe(200);
@@ -111,7 +111,7 @@ test.describe("server lifecycle", () => {
   test("SIGTERM while Paystack hangs: the sweep is aborted, it exits cleanly and starts again", async () => {
     test.setTimeout(300_000);
     const paystack = await startFakePaystack({ secretKey: "sk_test_lifecycle" });
-    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const port = await freePort();
     const env = {
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "site-life-")),
@@ -179,7 +179,7 @@ test.describe("server lifecycle", () => {
   });
 
   test("request logs carry method, path without query, status and time, and nothing personal", async () => {
-    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const port = await freePort();
     const server = startServer({
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "site-life-")),

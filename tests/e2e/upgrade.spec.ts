@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../support/local";
 import { spawnServer } from "../support/spawn-server";
 
 /**
@@ -14,7 +15,7 @@ import { spawnServer } from "../support/spawn-server";
 test("pages and their files answer 200 throughout a rebuild and a restart", async () => {
   test.setTimeout(360_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-upgrade-"));
-  const port = String(40_000 + Math.floor(Math.random() * 20_000));
+  const port = String(await freePort());
   let server = await spawnServer({ DATA_DIR: dataDir, PORT: port });
   const base = server.url;
   const pages = ["/", "/services", "/book", "/contact"];
