@@ -811,8 +811,8 @@ function buildReport(input: {
     `- ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP_SECONDS} s warm-up, ` +
       `\`accept-encoding: ${ACCEPT_ENCODING}\`; ours then the bare server, back to back, ` +
       `${ROUNDS} round${ROUNDS > 1 ? "s" : ""} per route`,
-    `- the pages run on a first start on an empty DATA_DIR (peak ${firstStartRss} MB RSS, ` +
-      `PGlite's initdb included); the site is then restarted on that data and loaded again`,
+    `- the pages run on a first start on an empty DATA_DIR (peak ${firstStartRss} MB RSS; ` +
+      `PGlite's initdb runs in a child process); the site is then restarted on that data and loaded again`,
     "",
     "## Pages: our server against a bare node:http server",
     "",
