@@ -8,6 +8,7 @@ import { ConfigError, configFromEnvironment, insecureSiteUrl } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
 import { enhanceScriptUrl, markupScriptFiles } from "./document-assets";
 import { createLogger } from "./logger";
+import { readyLine } from "./ready-line";
 import { startDigest } from "./digest";
 import { integrationReport } from "./integration-report";
 import { createMailer } from "./integrations/mail";
@@ -172,7 +173,7 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info({ port, database: database.kind, dev }, "listening");
-    console.log(`Site ready on http://localhost:${port}`);
+    console.log(readyLine(port, config.host, config.siteUrl));
     pageCache?.warm().catch((error: unknown) => {
       logger.warn({ err: { message: String(error) } }, "page cache warm-up failed");
     });
