@@ -3,15 +3,26 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../support/local";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 import { spawnServer } from "../support/spawn-server";
+
+/**
+ * The PORT the commands are given. On the embedded database they refuse to run while a site
+ * answers on PORT (default 3000); on a shared machine something else may answer there, so they
+ * are pointed at a port nothing listens on.
+ */
+let idlePort = "";
+test.beforeAll(async () => {
+  idlePort = String(await freePort());
+});
 
 /** Runs one of the built commands (backup, restore, export) as an operator would. */
 function command(name: string, args: string[], env: Record<string, string>) {
   const clean = { ...process.env };
   delete clean.DATABASE_URL;
   const result = spawnSync(process.execPath, [`build/node/${name}.js`, ...args], {
-    env: { ...clean, ...env },
+    env: { ...clean, PORT: idlePort, ...env },
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -78,7 +89,7 @@ test.describe("backups that restore", () => {
       await second.stop();
     }
     const exported = command("export", ["--kind", "contact"], { DATA_DIR: restored });
-    expect(exported.stdout).toContain(email);
+    expect(exported.stdout, `status ${exported.status}: ${exported.stderr}`).toContain(email);
     expect(exported.stdout).toContain(`after.${email}`);
   });
 
@@ -96,7 +107,7 @@ test.describe("backups that restore", () => {
         await site.stop();
       }
       const exported = command("export", ["--kind", "contact"], { DATABASE_URL: target.url });
-      expect(exported.stdout).toContain(email);
+      expect(exported.stdout, `status ${exported.status}: ${exported.stderr}`).toContain(email);
       expect(exported.stdout).toContain(`postgres.${email}`);
     } finally {
       await target.drop();
