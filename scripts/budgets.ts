@@ -406,7 +406,9 @@ function checkMobile(p: string, m: Omit<Run, "html">) {
   if (m.bp < 100 && unexpected) failures.push(`${p}: Best Practices ${m.bp}${problems}`);
   if (m.seo < 100 && unexpected) failures.push(`${p}: SEO ${m.seo}${problems}`);
   if (m.cls > budgets.cls) failures.push(`${p}: CLS ${m.cls.toFixed(3)} > ${budgets.cls}`);
-  else if (m.cls > 0) warnings.push(`${p}: CLS ${m.cls.toFixed(3)} is over the target of 0.00`);
+  // The target is 0.00 as the table shows it: a shift under 0.0005 prints as 0.000 and is none.
+  else if (m.cls >= 0.0005)
+    warnings.push(`${p}: CLS ${m.cls.toFixed(3)} is over the target of 0.00`);
   if (!m.lcpDiscoverable) failures.push(`${p}: the LCP image is not discoverable from the HTML`);
 }
 
