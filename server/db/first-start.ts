@@ -9,7 +9,8 @@ import { pathToFileURL } from "node:url";
  * initdb grows PGlite's WebAssembly memory by about 70 MB, and WebAssembly memory never shrinks:
  * done in the site's own process, a site started once and never restarted kept it for ever
  * (253–275 MB after load, against 186–190 MB after a restart on the same data). The child costs
- * about three seconds of a first start, once.
+ * a process start and a second load of PGlite, once: measured, no more CPU for the whole first
+ * start (docs/decisions/022).
  *
  * Answers true when the child made the database. On any failure the folder is emptied again and
  * the answer is false: the caller then creates it in its own process, as before, so that a first

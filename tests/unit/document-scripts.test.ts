@@ -16,13 +16,13 @@ async function streamed(
   html: string,
   chunk: number,
   finish?: (html: string) => string,
-): Promise<{ out: string }> {
+): Promise<string> {
   const parts: Buffer[] = [];
   const bytes = Buffer.from(html);
   for (let i = 0; i < bytes.length; i += chunk) parts.push(bytes.subarray(i, i + chunk));
   let out = "";
   for await (const piece of Readable.from(parts).pipe(scriptRewriter(finish))) out += String(piece);
-  return { out };
+  return out;
 }
 
 describe("the page's scripts", () => {
@@ -48,22 +48,20 @@ describe("the page's scripts", () => {
     for (const react of ["page", "on-demand"] as const) {
       const html = page(react, ' nonce="n0nce"');
       const whole = rewriteScripts(html, react === "on-demand");
-      for (const size of [1, 7, 64, 4096]) expect((await streamed(html, size)).out).toBe(whole);
+      for (const size of [1, 7, 64, 4096]) expect(await streamed(html, size)).toBe(whole);
     }
   });
 
   it("keep multi-byte characters split between pieces", async () => {
     const html = page("page").replace("Words", "Ọ̀rọ̀ ₦50,000 — “love”");
-    expect((await streamed(html, 3)).out).toBe(rewriteScripts(html, false));
+    expect(await streamed(html, 3)).toBe(rewriteScripts(html, false));
   });
 
   it("finish a page that hydrates on demand once it is whole; others still stream", async () => {
     const finish = (html: string) => html.replace("<main>", "<main data-finished>");
     const onDemand = page("on-demand");
-    expect((await streamed(onDemand, 16, finish)).out).toBe(finish(rewriteScripts(onDemand, true)));
-    expect((await streamed(page("page"), 16, finish)).out).toBe(
-      rewriteScripts(page("page"), false),
-    );
+    expect(await streamed(onDemand, 16, finish)).toBe(finish(rewriteScripts(onDemand, true)));
+    expect(await streamed(page("page"), 16, finish)).toBe(rewriteScripts(page("page"), false));
     // Before the end, the on-demand page has sent nothing; the other has sent its start.
     const firstHalf = (html: string) => {
       const rewriter = scriptRewriter(finish);
@@ -76,7 +74,7 @@ describe("the page's scripts", () => {
     const failing = await streamed(onDemand, 16, () => {
       throw new Error("cut failed");
     });
-    expect(failing.out).toBe(rewriteScripts(onDemand, true));
+    expect(failing).toBe(rewriteScripts(onDemand, true));
   });
 });
 
