@@ -31,7 +31,7 @@ const result = await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node22",
   packages: "external",
   alias: { "~": path.join(root, "app") },
   // No shared chunks: server/db/client.ts finds the migrations beside the file it is bundled in.

@@ -8,6 +8,7 @@ import { ConfigError, configFromEnvironment, insecureSiteUrl } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
 import { enhanceScriptUrl, markupScriptFiles } from "./document-assets";
 import { createLogger } from "./logger";
+import { nodeEndOfLifeWarning } from "./node-support";
 import { readyLine } from "./ready-line";
 import { startDigest } from "./digest";
 import { integrationReport } from "./integration-report";
@@ -56,6 +57,8 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  const unsupportedNode = nodeEndOfLifeWarning(process.version);
+  if (unsupportedNode) logger.warn({ node: process.version }, unsupportedNode);
   if (insecureSiteUrl(config)) {
     logger.warn(
       { siteUrl: config.siteUrl },
