@@ -1,18 +1,27 @@
 /**
- * The bench's baseline: the least a web server can do to answer the same pages. It serves files
- * saved by scripts/bench.ts from one folder, already compressed, choosing the encoding the way
- * our server does (br, then gzip, then none). No rendering, no headers beyond the essentials.
+ * The bench's baseline: the least a node:http server can do to send what our server sends. It
+ * answers each saved route with the very response our server gave, already compressed: the same
+ * body bytes and the same header list, names, values and order (Content-Security-Policy with its
+ * script hashes, the security headers, ETag, Cache-Control, Vary, Content-Encoding), written with
+ * one `writeHead(status, list)` and one `end(body)`. Node adds Date, Connection and Keep-Alive to
+ * both alike. It picks the encoding by a plain substring test (the bench sends one fixed
+ * Accept-Encoding), so it does no work our server need not do (docs/decisions/036).
  *
- *   node --import tsx scripts/bench-static-server.ts <folder> <port>
+ *   node scripts/bench-static-server.ts <folder> <port>
  *
- * The folder holds manifest.json: { "<path>": { "type": "...", "files": { "<encoding>": "<file>" } } }
+ * Plain JavaScript under erasable type annotations: Node 22 runs it as is, with no loader (tsx's
+ * module hooks would sit in the baseline's process and not in ours).
+ *
+ * The folder holds manifest.json:
+ *   { "<path>": { "answers": { "<encoding>": { "file": "<body file>", "headers": [name, value, …] } } } }
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 
+type Encoding = "br" | "gzip" | "identity";
 export interface StaticManifest {
-  [urlPath: string]: { type: string; files: Partial<Record<"br" | "gzip" | "identity", string>> };
+  [urlPath: string]: { answers: Partial<Record<Encoding, { file: string; headers: string[] }>> };
 }
 
 const [folder, port] = process.argv.slice(2);
@@ -28,35 +37,28 @@ const manifest = JSON.parse(
 const pages = new Map(
   Object.entries(manifest).map(([urlPath, entry]) => [
     urlPath,
-    {
-      type: entry.type,
-      bodies: Object.fromEntries(
-        Object.entries(entry.files).map(([encoding, file]) => [
-          encoding,
-          readFileSync(path.join(folder, file)),
-        ]),
-      ) as Partial<Record<"br" | "gzip" | "identity", Buffer>>,
-    },
+    Object.fromEntries(
+      Object.entries(entry.answers).map(([encoding, answer]) => [
+        encoding,
+        { headers: answer.headers, body: readFileSync(path.join(folder, answer.file)) },
+      ]),
+    ) as Partial<Record<Encoding, { headers: string[]; body: Buffer }>>,
   ]),
 );
 
 createServer((req, res) => {
-  const page = pages.get((req.url ?? "/").split("?")[0]!);
+  const page = pages.get(req.url ?? "/");
   if (!page) {
-    res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
+    res.writeHead(404, ["content-type", "text/plain"]).end("Not found");
     return;
   }
-  const accepted = String(req.headers["accept-encoding"] ?? "");
-  const encoding =
-    (["br", "gzip"] as const).find(
-      (e) => page.bodies[e] && new RegExp(`\\b${e}\\b`).test(accepted),
-    ) ?? "identity";
-  const body = page.bodies[encoding] ?? page.bodies.identity!;
-  res.writeHead(200, {
-    "Content-Type": page.type,
-    "Content-Length": body.length,
-    Vary: "Accept-Encoding",
-    ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
-  });
-  res.end(body);
+  const accepted = req.headers["accept-encoding"] ?? "";
+  const answer =
+    (accepted.includes("br") && page.br) ||
+    (accepted.includes("gzip") && page.gzip) ||
+    page.identity!;
+  res.writeHead(200, answer.headers);
+  res.end(answer.body);
 }).listen(Number(port), "127.0.0.1", () => console.log(`static baseline on :${port}`));
+// The bench stops it with SIGTERM; exiting on it lets `node --cpu-prof` write its profile.
+process.on("SIGTERM", () => process.exit(0));
