@@ -24,7 +24,9 @@ import { keepPageAfterUnreachable } from "./lib/forms/revalidate";
 
 // The stylesheet is written into the page (InlineStylesheet; a kept page carries only its own part,
 // docs/decisions/026) and the headings' font is not preloaded: its fallback in app.css has
-// Fraunces' metrics, so it may arrive after the first paint without moving anything (017).
+// Fraunces' metrics, so it may arrive after the first paint without moving anything (017). A
+// preload at low priority was tried (037): it took the font out of the first paint's path but
+// made it end before the largest paint on every run, which Lighthouse then counts.
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
@@ -107,7 +109,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <NavigationSignal />
         <ScrollRestoration />
         <Scripts />
-        {root?.enhanceScript && <script type="module" src={root.enhanceScript} />}
+        {/* Low priority: a module script is fetched at High, which put it in the first paint's
+            critical path on a slow line; it only enhances what is already readable (037). */}
+        {root?.enhanceScript && (
+          <script type="module" src={root.enhanceScript} fetchPriority="low" />
+        )}
       </body>
     </html>
   );

@@ -10,12 +10,13 @@
  * 2. Lighthouse 12, mobile defaults (simulated Slow 4G, 4× CPU), three runs per route; the median
  *    run is kept as an HTML report in reports/lighthouse/. Accessibility, Best Practices and SEO
  *    must be 100 (SEO not for the noindex /test), CLS ≤ 0.02 (target 0.00), the LCP image
- *    discoverable from the HTML. Targets (warned when missed): Performance ≥ 98, FCP ≤ 1.2 s,
- *    LCP ≤ 1.6 s, TBT ≤ 100 ms; and the musts, Performance ≥ 97 and LCP ≤ 2.0 s. The run fails
+ *    discoverable from the HTML. Targets (warned when missed): Performance ≥ 98, FCP ≤ 1.0 s,
+ *    LCP ≤ 1.2 s, TBT ≤ 100 ms; and the musts, Performance ≥ 97 and LCP ≤ 2.0 s. The run fails
  *    under Performance 80 (BUDGET_PERF_FLOOR; see the budget's comment) or over LCP 2.5 s.
  * 3. The same routes on a slower profile, a 3G phone in Lagos: RTT 300 ms, 700 Kbps down, 4× CPU,
  *    median of 3 (--slow-runs). Each slow run re-simulates a mobile run's saved trace (Lighthouse
- *    throttles by simulation), so it costs an audit, not a page load. LCP ≤ 3.0 s, warned.
+ *    throttles by simulation), so it costs an audit, not a page load. A budget of its own (issue
+ *    31): fails over LCP 2.0 s or FCP 1.6 s on any route, warns over 1.8 s / 1.45 s.
  *
  * A table per route and profile gives Performance, FCP, LCP, TBT, CLS and JavaScript (gzip).
  * Options: --only=bytes|lighthouse, --routes=/,/services, --runs=N, --slow-runs=N (0 skips the
@@ -49,14 +50,24 @@ const budgets = {
   // page that started React at load measured 73–78. A shared CI machine moves scores by 5 or more.
   perfFloor: Number(process.env.BUDGET_PERF_FLOOR ?? 80),
   perfMust: 97,
-  fcpTargetSeconds: 1.2,
-  lcpTargetSeconds: 1.6,
+  // Issue 31: FCP ≤ 1.0 s and LCP ≤ 1.2 s on the default mobile profile (warned).
+  fcpTargetSeconds: 1.0,
+  lcpTargetSeconds: 1.2,
   lcpMust: 2.0,
   // Fails only well past the must, for the same reason as perfFloor.
   lcpMaxSeconds: 2.5,
   tbtTargetMs: 100,
-  /** warned: one run per route on the slow profile is too noisy to fail CI on */
-  slowLcpTargetSeconds: 3.0,
+  /**
+   * The 3G profile is a budget of its own (issue 31): the run fails when any route's LCP is over
+   * 2.0 s or its FCP over 1.6 s, and warns inside a band below them, where a busy machine's slower
+   * CPU tasks (4× in the simulation) can push a route over on the next run.
+   */
+  slowLcpMaxSeconds: 2.0,
+  /** BUDGET_3G=warn reports a miss as a warning (CI, until every route meets it: decision 037) */
+  slowFails: process.env.BUDGET_3G !== "warn",
+  slowFcpMaxSeconds: 1.6,
+  slowLcpWarnSeconds: 1.8,
+  slowFcpWarnSeconds: 1.45,
 };
 /** Lighthouse's simulated throttling for the slow profile (the mobile default is Slow 4G). */
 const slowThrottling = {
@@ -373,6 +384,22 @@ function tableRow(p: string, m: Omit<Run, "html">): string {
 }
 
 /** Budgets of the mobile profile: the targets warn, the musts fail. */
+/** The 3G profile's budget: LCP ≤ 2.0 s and FCP ≤ 1.6 s on every route, a warn band below. */
+function checkSlow(p: string, m: Omit<Run, "html">) {
+  const metrics = [
+    ["LCP", m.lcp, budgets.slowLcpMaxSeconds, budgets.slowLcpWarnSeconds],
+    ["FCP", m.fcp, budgets.slowFcpMaxSeconds, budgets.slowFcpWarnSeconds],
+  ] as const;
+  for (const [name, value, max, warn] of metrics) {
+    if (value > max)
+      (budgets.slowFails ? failures : warnings).push(
+        `${p} (3G profile): ${name} ${value.toFixed(2)} s > ${max} s`,
+      );
+    else if (value > warn)
+      warnings.push(`${p} (3G profile): ${name} ${value.toFixed(2)} s is within ${warn}–${max} s`);
+  }
+}
+
 function checkMobile(p: string, m: Omit<Run, "html">) {
   const problems = m.failing.length ? ` (failing: ${m.failing.join(", ")})` : "";
   if (m.perf < budgets.perfFloor)
@@ -449,10 +476,7 @@ async function lighthousePhase(base: string) {
         rows[profile].push(tableRow(p, m));
         console.log(`${profile.padEnd(6)} ${rows[profile].at(-1)}`);
         if (profile === "slow") {
-          if (m.lcp > budgets.slowLcpTargetSeconds)
-            warnings.push(
-              `${p} (slow profile): LCP ${m.lcp.toFixed(2)} s is over the target of ${budgets.slowLcpTargetSeconds} s`,
-            );
+          checkSlow(p, m);
           continue;
         }
         quality.push(
