@@ -13,7 +13,8 @@ import { requireValidHost } from "./host-header";
 import { pageHandler } from "./page-handler";
 import { httpsOrigin } from "./request-origin";
 import { type ServerEditorAuth, createEditorAuth } from "./auth";
-import { editorGuard, isEditorPath } from "./auth/guard";
+import { editorGuard, isEditorPath, isOpenEditorPost } from "./auth/guard";
+import { formBody } from "./form-body";
 import { createMailer } from "./integrations/mail";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
@@ -180,8 +181,11 @@ export function createApp(deps: AppDeps) {
       publicOrigin,
       formPaths: FORM_PATHS,
       editorPaths: editorAuth ? isEditorPath : undefined,
+      openEditorPaths: isOpenEditorPost,
     }),
   );
+  // Every form is read here within its address's limits, never by an unbounded formData().
+  app.use(formBody());
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
