@@ -13,7 +13,9 @@ export interface FormLimits {
   fields: number;
   /** one text field's value, in bytes */
   fieldBytes: number;
-  /** file fields (0: none is read) */
+  /** file fields, counting the empty ones every file input left alone posts (0: none is read) */
+  fileFields: number;
+  /** files that are not empty */
   files: number;
   /** one file, in bytes */
   fileBytes: number;
@@ -27,6 +29,7 @@ export const PUBLIC_FORM_LIMITS: FormLimits = {
   bytes: 80 * 1024,
   fields: 50,
   fieldBytes: 80 * 1024,
+  fileFields: 0,
   files: 0,
   fileBytes: 0,
 };
@@ -40,6 +43,7 @@ export const OPEN_EDITOR_FORM_LIMITS: FormLimits = {
   bytes: 4 * 1024,
   fields: 10,
   fieldBytes: 1024,
+  fileFields: 0,
   files: 0,
   fileBytes: 0,
 };
@@ -54,6 +58,7 @@ export const EDITOR_FORM_LIMITS: FormLimits = {
   bytes: 12 * 1024 * 1024,
   fields: 5_000,
   fieldBytes: 64 * 1024,
+  fileFields: 500,
   files: 6,
   fileBytes: 10 * 1024 * 1024,
 };
@@ -83,9 +88,9 @@ export function readFormBody(req: Request, limits: FormLimits): Promise<FormData
           fieldNameSize: 200,
           fieldSize: limits.fieldBytes,
           fields: limits.fields,
-          files: limits.files,
+          files: limits.fileFields,
           fileSize: limits.fileBytes,
-          parts: limits.fields + limits.files,
+          parts: limits.fields + limits.fileFields,
         },
       });
     } catch (error) {
@@ -95,6 +100,7 @@ export function readFormBody(req: Request, limits: FormLimits): Promise<FormData
     const form = new FormData();
     let settled = false;
     let received = 0;
+    let files = 0;
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
@@ -116,10 +122,15 @@ export function readFormBody(req: Request, limits: FormLimits): Promise<FormData
     });
     parser.on("file", (name, stream, info) => {
       const chunks: Uint8Array<ArrayBuffer>[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(new Uint8Array(chunk)));
+      stream.on("data", (chunk: Buffer) => {
+        if (chunks.length === 0 && ++files > limits.files) return fail(new FormTooLarge("files"));
+        chunks.push(new Uint8Array(chunk));
+      });
       stream.on("limit", () => fail(new FormTooLarge("file")));
       stream.on("end", () => {
         if (settled || (stream as { truncated?: boolean }).truncated) return;
+        // A file input left empty posts an empty, nameless file: nothing to keep.
+        if (chunks.length === 0 && !info.filename) return;
         form.append(name, new File(chunks, info.filename ?? "", { type: info.mimeType }));
       });
     });
