@@ -172,3 +172,15 @@ describe("the editor's action", () => {
     expect(content.saveDraft).not.toHaveBeenCalled();
   });
 });
+
+describe("the editor's action bounds lists before reading the form (issue 29, M1)", () => {
+  it("refuses an index past a list's maximum with 400 and a message, saving nothing", async () => {
+    const { services, content } = servicesWith();
+    const started = performance.now();
+    const answer = await post(services, bookForm({ "benefits[100000]": "x" }));
+    expect(statusOf(answer)).toBe(400);
+    expect(String(dataOf(answer).message)).toContain("holds at most");
+    expect(content.publish).not.toHaveBeenCalled();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

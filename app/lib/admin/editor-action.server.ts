@@ -10,7 +10,7 @@ import {
   REQUEST_KEY_FIELD,
 } from "./editor-data";
 import { pathToName } from "./field-tree";
-import { parseDocument } from "./parse-document";
+import { formNamesProblem, parseDocument } from "./parse-document";
 import { FILE_SUFFIX, PENDING_UPLOAD_KEY, takeFiles } from "./uploads";
 import { watInputToIso } from "./wat";
 
@@ -43,6 +43,9 @@ export async function editorAction(request: Request, context: AppLoadContext, do
   } catch {
     return badRequest("We could not read that form. Please try again.");
   }
+  // Bounded before anything is built from the names (issue 29, M1).
+  const namesProblem = formNamesProblem(formData, documents[doc].schema);
+  if (namesProblem) return badRequest(`${namesProblem} Please reload the page and try again.`);
   const action = formData.get(ACTION_FIELD);
   const baseVersion = positiveInt(formData.get(BASE_VERSION_FIELD));
 

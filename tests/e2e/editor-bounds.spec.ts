@@ -1,0 +1,41 @@
+import { type Cookie, expect, test } from "@playwright/test";
+import { signInAsEditor } from "../support/editor";
+
+/**
+ * Issue 29: what one editor's post may cost. Each test signs in as the practice's editor (through
+ * the mailed link, tests/support/editor.ts) on a 390 px phone.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+test.describe.configure({ timeout: 120_000 });
+
+let session: Cookie[] | undefined;
+test.beforeEach(async ({ page }) => {
+  if (session) return page.context().addCookies(session);
+  await signInAsEditor(page);
+  session = await page.context().cookies();
+});
+
+test("M1: a list index past the schema's maximum is refused at once, and visitors are not held up", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  for (const index of [100_000, 10_000]) {
+    const started = Date.now();
+    const [answer, visitor] = await Promise.all([
+      page.request.post("/admin/faq", {
+        headers: { Origin: origin },
+        multipart: { _action: "publish", baseVersion: "1", [`items[${index}].question`]: "x" },
+        maxRedirects: 0,
+      }),
+      page.request.get("/healthz"),
+    ]);
+    expect(answer.status(), `items[${index}]`).toBe(400);
+    expect(await answer.text()).toContain("holds at most 40 entries");
+    expect(visitor.status()).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }
+  // The FAQ is still served, unchanged in length.
+  const faq = await page.request.get("/faq");
+  expect(faq.status()).toBe(200);
+});
