@@ -59,7 +59,7 @@ export const EDITOR_FORM_LIMITS: FormLimits = {
   fields: 5_000,
   fieldBytes: 64 * 1024,
   fileFields: 500,
-  files: 6,
+  files: 8,
   fileBytes: 10 * 1024 * 1024,
 };
 

@@ -12,7 +12,11 @@ import { contentAudit, photoFiles, photos } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { ENCODERS } from "../../server/photos/encoding";
 import { mediaFiles } from "../../server/photos/media";
-import { UPLOAD_MESSAGES, createPhotoUploads } from "../../server/photos/uploads";
+import {
+  MAX_WAITING_PHOTOS,
+  UPLOAD_MESSAGES,
+  createPhotoUploads,
+} from "../../server/photos/uploads";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 
@@ -144,6 +148,35 @@ for (const [kind, open] of Object.entries(kinds)) {
       // #fbf7f2, give or take the encoder's rounding
       expect(Math.abs(data[0]! - 0xfb)).toBeLessThan(6);
       expect(Math.abs(data[2]! - 0xf2)).toBeLessThan(6);
+    });
+
+    it("encodes one photo at a time, tells a flood to come back later, and skips a photo whose editor left", async () => {
+      const distinct = await Promise.all(
+        Array.from({ length: MAX_WAITING_PHOTOS + 4 }, (_, i) =>
+          picture(800 + i * 8, 600)
+            .jpeg()
+            .toBuffer(),
+        ),
+      );
+      const left = new AbortController();
+      left.abort();
+      const results = await Promise.all(
+        distinct.map((bytes, i) =>
+          photosService.upload(
+            upload(bytes, `p${i}.jpg`, "image/jpeg"),
+            editor,
+            i === 1 ? left.signal : undefined,
+          ),
+        ),
+      );
+      const busy = results.filter((r) => !r.ok && r.busy);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy[0]).toMatchObject({
+        message: UPLOAD_MESSAGES.busy,
+        busy: { retryAfterSeconds: 60 },
+      });
+      expect(results[1]).toEqual({ ok: false, message: UPLOAD_MESSAGES.aborted });
+      expect(results.filter((r) => r.ok).length).toBeLessThanOrEqual(MAX_WAITING_PHOTOS);
     });
 
     describe("refuses a bad file with a message for the field, storing nothing", () => {

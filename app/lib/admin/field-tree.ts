@@ -204,3 +204,20 @@ export function listIndexProblem(fields: [string, FieldNode][], name: string): s
   }
   return undefined;
 }
+
+/** Whether `name` ("members[1].photo") is a photo field of the document. */
+export function isPhotoName(fields: [string, FieldNode][], name: string): boolean {
+  let nodes: [string, FieldNode][] | undefined = fields;
+  let node: FieldNode | undefined;
+  for (const part of nameParts(name)) {
+    if (typeof part === "number") {
+      if (node?.kind !== "list" || part >= (node.max ?? DEFAULT_LIST_MAX)) return false;
+      node = node.item;
+    } else {
+      node = nodes?.find(([key]) => key === part)?.[1];
+      if (!node) return false;
+    }
+    nodes = node.kind === "object" || node.kind === "group" ? node.fields : undefined;
+  }
+  return node?.kind === "photo";
+}
