@@ -75,7 +75,12 @@ async function sendResponse(res: Response, response: globalThis.Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  // A no-store the server set (an editor's session, a preview: server/app.ts) is the one policy.
+  const noStore = res.getHeader("Cache-Control") === "no-store";
+  for (const [name, value] of response.headers) {
+    if (noStore && name === "cache-control") continue;
+    res.append(name, value);
+  }
   if (!response.body) {
     res.end();
     return;

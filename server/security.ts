@@ -60,7 +60,8 @@ export function securityHeaders(
           options.schedulingOrigin,
           ...(options.paymentOrigin ? [options.paymentOrigin] : []),
         ],
-        "base-uri": ["'self'"],
+        // No page sets a <base>; none may (issue 29, L5).
+        "base-uri": ["'none'"],
         "object-src": ["'none'"],
         "manifest-src": ["'self'"],
         "worker-src": ["'self'"],

@@ -39,3 +39,26 @@ test("M1: a list index past the schema's maximum is refused at once, and visitor
   const faq = await page.request.get("/faq");
   expect(faq.status()).toBe(200);
 });
+
+test("L9: a preview or a signed-in request is sent with no-store alone", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  for (const path of ["/api/books?preview=draft", "/api/books", "/book?preview=draft"]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    const cacheControl = response
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "cache-control");
+    expect(
+      cacheControl.map((h) => h.value),
+      path,
+    ).toEqual(["no-store"]);
+  }
+  // A visitor without a session still gets the cacheable answer.
+  const visitor = await playwright.request.newContext({ baseURL });
+  const books = await visitor.get("/api/books");
+  expect(books.headers()["cache-control"]).toContain("public, max-age=300");
+  await visitor.dispose();
+});
