@@ -1,5 +1,7 @@
 import { type Cookie, expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { signInAsEditor } from "../support/editor";
+import { gotoHydrated } from "../support/hydration";
 
 /**
  * Issue 29: what one editor's post may cost. Each test signs in as the practice's editor (through
@@ -61,4 +63,37 @@ test("L9: a preview or a signed-in request is sent with no-store alone", async (
   const books = await visitor.get("/api/books");
   expect(books.headers()["cache-control"]).toContain("public, max-age=300");
   await visitor.dispose();
+});
+
+test("item 16: a chosen photo shows at once, from the file, before anything is sent", async ({
+  page,
+}) => {
+  const jpeg = await sharp({
+    create: { width: 900, height: 600, channels: 3, background: { r: 30, g: 120, b: 110 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await gotoHydrated(page, "/admin/book");
+  const cspErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+  });
+  await page.getByLabel("Image", { exact: true }).setInputFiles({
+    name: "new-cover.jpg",
+    mimeType: "image/jpeg",
+    buffer: jpeg,
+  });
+  const preview = page.getByRole("img", { name: "The chosen image, not sent yet" });
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAttribute("src", /^blob:/);
+  // Drawn, not blocked: the browser decoded the file under the editor's CSP.
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(900);
+  await expect(
+    page.getByRole("status").filter({ hasText: "New picture chosen: new-cover.jpg" }),
+  ).toBeVisible();
+  expect(cspErrors).toEqual([]);
+  await preview.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/photo-preview-390.png" });
 });
