@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import express from "express";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { imageMeta } from "~/lib/images";
 import type { PhotoUploads } from "~/lib/load-context";
 import type { Database } from "../../server/db/client";
-import { contentAudit, photoFiles, photos } from "../../server/db/schema";
+import {
+  contentAudit,
+  contentDrafts,
+  contentVersions,
+  photoFiles,
+  photos,
+} from "../../server/db/schema";
+import { UNUSED_PHOTO_GRACE_MS, purgeUnusedPhotos } from "../../server/retention";
 import { createLogger } from "../../server/logger";
 import { ENCODERS } from "../../server/photos/encoding";
 import { mediaFiles } from "../../server/photos/media";
@@ -177,6 +184,44 @@ for (const [kind, open] of Object.entries(kinds)) {
       });
       expect(results[1]).toEqual({ ok: false, message: UPLOAD_MESSAGES.aborted });
       expect(results.filter((r) => r.ok).length).toBeLessThanOrEqual(MAX_WAITING_PHOTOS);
+    });
+
+    it("deletes a photo nothing names after a day, keeping those a version or draft names", async () => {
+      const make = (i: number) =>
+        picture(700 + i * 4, 500)
+          .jpeg()
+          .toBuffer();
+      const keys: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const result = await photosService.upload(
+          upload(await make(i), `g${i}.jpg`, "image/jpeg"),
+          editor,
+        );
+        keys.push((result as { key: string }).key);
+      }
+      const [inVersion, inDraft, unusedOld, unusedNew] = keys as [string, string, string, string];
+      await database.db.insert(contentVersions).values({
+        doc: "photo-gc-test",
+        version: 1,
+        value: { cover: { key: inVersion, alt: "x" } },
+        createdBy: editor.email,
+      });
+      await database.db.insert(contentDrafts).values({
+        doc: "photo-gc-test",
+        value: { cover: { key: inDraft, alt: "x" } },
+        baseVersion: 1,
+        updatedBy: editor.email,
+      });
+      const dayAgo = new Date(Date.now() - UNUSED_PHOTO_GRACE_MS - 60_000);
+      await database.db
+        .update(photos)
+        .set({ createdAt: dayAgo })
+        .where(inArray(photos.key, [inVersion, inDraft, unusedOld]));
+      expect(await purgeUnusedPhotos(database.db)).toBe(1);
+      const left = (await database.db.select({ key: photos.key }).from(photos)).map((p) => p.key);
+      expect(left).toEqual(expect.arrayContaining([inVersion, inDraft, unusedNew]));
+      expect(left).not.toContain(unusedOld);
+      expect(await database.db.$count(photoFiles, eq(photoFiles.photoKey, unusedOld))).toBe(0);
     });
 
     describe("refuses a bad file with a message for the field, storing nothing", () => {
