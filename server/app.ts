@@ -13,7 +13,9 @@ import { requireValidHost } from "./host-header";
 import { pageHandler } from "./page-handler";
 import { httpsOrigin } from "./request-origin";
 import { type ServerEditorAuth, createEditorAuth } from "./auth";
-import { editorGuard, isEditorPath } from "./auth/guard";
+import { editorGuard, isEditorPath, isOpenEditorPost } from "./auth/guard";
+import { formBody } from "./form-body";
+import { cookieNames, readCookie } from "./auth/cookies";
 import { createMailer } from "./integrations/mail";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
@@ -180,8 +182,11 @@ export function createApp(deps: AppDeps) {
       publicOrigin,
       formPaths: FORM_PATHS,
       editorPaths: editorAuth ? isEditorPath : undefined,
+      openEditorPaths: isOpenEditorPost,
     }),
   );
+  // Every form is read here within its address's limits, never by an unbounded formData().
+  app.use(formBody());
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
@@ -197,6 +202,11 @@ export function createApp(deps: AppDeps) {
           nonce: res.locals.nonce as string,
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         };
+        // One cache policy (issue 29, L9): whatever answers a request with an editor's session or
+        // a preview is no-store, and the page's own Cache-Control is not added beside it
+        // (page-handler.ts).
+        if (editorAuth && (req.query.preview !== undefined || hasSessionCookie(req.headers.cookie)))
+          res.setHeader("Cache-Control", "no-store");
         // An editor's preview: the public page with their drafts of the documents it shows, for
         // them alone (never cached, never indexed; the editor frames it, frame-ancestors 'self').
         if (editorAuth && req.query.preview === "draft") {
@@ -253,6 +263,14 @@ export function createApp(deps: AppDeps) {
     editorAuth,
     photoUploads,
   };
+}
+
+/** Whether a request carries an editor's session cookie (valid or not). */
+function hasSessionCookie(header: string | undefined): boolean {
+  return (
+    readCookie(header, cookieNames(true).session) !== undefined ||
+    readCookie(header, cookieNames(false).session) !== undefined
+  );
 }
 
 /** Editors' sign-in (server/auth); links go by mail when SMTP_URL is set. */

@@ -1,5 +1,11 @@
 import type { RequestHandler, Response } from "express";
 import { requestOrigin } from "./request-origin";
+import {
+  EDITOR_FORM_LIMITS,
+  type FormLimits,
+  OPEN_EDITOR_FORM_LIMITS,
+  PUBLIC_FORM_LIMITS,
+} from "./form-body";
 
 /**
  * The largest body a valid form can need, in any script. zod counts a message's 5,000 characters
@@ -12,14 +18,15 @@ import { requestOrigin } from "./request-origin";
  * space that is trimmed before the count. tests/unit/form-body-limit.test.ts builds those forms
  * and checks that they fit.
  */
-export const MAX_FORM_BYTES = 80 * 1024;
+export const MAX_FORM_BYTES = PUBLIC_FORM_LIMITS.bytes;
 
 /**
  * The editor's forms (issue 24) carry whole documents and photo uploads (up to 10 MB each, sent
  * as multipart): they may be this large, on /admin addresses only, behind the editor guard
- * (server/auth/guard.ts), which has already refused anything not sent from the site's own editor.
+ * (server/auth/guard.ts), which has already refused anything not sent by a signed-in editor from
+ * the site's own editor. The posts that need no session take a few KB (OPEN_EDITOR_FORM_LIMITS).
  */
-export const MAX_EDITOR_FORM_BYTES = 12 * 1024 * 1024;
+export const MAX_EDITOR_FORM_BYTES = EDITOR_FORM_LIMITS.bytes;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -35,6 +42,8 @@ export function formGuard(options: {
   formPaths: string[];
   /** the editor's addresses, which accept posts up to MAX_EDITOR_FORM_BYTES */
   editorPaths?: (path: string) => boolean;
+  /** the editor's addresses that take a post without a session: a few KB at most */
+  openEditorPaths?: (path: string) => boolean;
 }): RequestHandler {
   const accepting = new Set(options.formPaths);
   return (req, res, next) => {
@@ -64,13 +73,24 @@ export function formGuard(options: {
     if (length === undefined || !/^\d+$/.test(length)) {
       return refuse(res, 411, "We could not read that request: its length was missing.");
     }
-    if (Number(length) > (editor ? MAX_EDITOR_FORM_BYTES : MAX_FORM_BYTES)) {
+    const limits: FormLimits = !editor
+      ? PUBLIC_FORM_LIMITS
+      : options.openEditorPaths?.(req.path)
+        ? OPEN_EDITOR_FORM_LIMITS
+        : EDITOR_FORM_LIMITS;
+    if (Number(length) > limits.bytes) {
+      res.set("Connection", "close");
+      req.resume();
       return refuse(
         res,
         413,
-        "That form was too large to send. Please shorten your message and try again.",
+        editor
+          ? "That form was too large to send."
+          : "That form was too large to send. Please shorten your message and try again.",
       );
     }
+    // Read next by server/form-body.ts, within these limits.
+    res.locals.formLimits = limits;
     next();
   };
 }

@@ -70,13 +70,19 @@ const PER_RESPONSE = new Set([
 const HYDRATION_DATA_KEPT = 256;
 const HYDRATION_PREFIX = `?${HYDRATION_QUERY}=`;
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+/**
+ * A data block (JSON-LD, JSON) is never run, and CSP does not govern it: hashing it would allow,
+ * as a script, text an editor typed (issue 29, L5).
+ */
+const DATA_BLOCK = /\stype\s*=\s*["']?application\/(?:ld\+)?json/i;
 
 export function scriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
+    if (DATA_BLOCK.test(match[1] ?? "")) continue;
     const digest = createHash("sha256")
-      .update(match[1] ?? "")
+      .update(match[2] ?? "")
       .digest("base64");
     hashes.add(`'sha256-${digest}'`);
   }

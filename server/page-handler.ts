@@ -47,6 +47,19 @@ function fetchRequest(req: Request, res: Response, publicOrigin: string | undefi
     else if (value !== undefined) headers.set(name, value);
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  // A posted form was already read within its limits (server/form-body.ts): that is the body the
+  // action reads, with the type and length of its own encoding.
+  const form = res.locals.form as FormData | undefined;
+  if (form) {
+    headers.delete("content-type");
+    headers.delete("content-length");
+    return new globalThis.Request(url, {
+      method: req.method,
+      headers,
+      signal: controller.signal,
+      body: form,
+    });
+  }
   return new globalThis.Request(url, {
     method: req.method,
     headers,
@@ -62,7 +75,12 @@ async function sendResponse(res: Response, response: globalThis.Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  // A no-store the server set (an editor's session, a preview: server/app.ts) is the one policy.
+  const noStore = res.getHeader("Cache-Control") === "no-store";
+  for (const [name, value] of response.headers) {
+    if (noStore && name === "cache-control") continue;
+    res.append(name, value);
+  }
   if (!response.body) {
     res.end();
     return;

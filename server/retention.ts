@@ -1,7 +1,7 @@
-import { and, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
-import { orders, rateLimits, submissions, subscribers } from "./db/schema";
+import { orders, photos, rateLimits, submissions, subscribers } from "./db/schema";
 import { runJob } from "./job-runs";
 import type { Logger } from "./logger";
 import { RATE_ROWS_SPENT_MS } from "./rate-limit";
@@ -27,6 +27,36 @@ export interface RetentionCounts {
   subscribers: number;
   unpaidOrders: number;
   rateLimits: number;
+  unusedPhotos: number;
+}
+
+/**
+ * How long an uploaded photo that nothing names is kept (issue 29, M5): long enough for an
+ * editor who chose it to publish or save after a refusal, a dropped connection or a night's sleep.
+ */
+export const UNUSED_PHOTO_GRACE_MS = 24 * HOUR_MS;
+
+/**
+ * Deletes uploaded photos (and their files) older than the grace period that no version, live,
+ * old or scheduled, and no draft names: an upload whose form was then refused or left, or an
+ * attacker's. A restore can only bring back a version, and versions keep their photos.
+ */
+export async function purgeUnusedPhotos(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNUSED_PHOTO_GRACE_MS);
+  // A key is [a-z0-9-] only (app/content/fields.ts), so it needs no escaping in LIKE.
+  const named = (table: string) =>
+    sql`exists (select 1 from ${sql.raw(table)} c where c.value::text like '%"' || ${photos.key} || '"%')`;
+  const removed = await db
+    .delete(photos)
+    .where(
+      and(
+        lt(photos.createdAt, cutoff),
+        sql`not ${named("content_versions")}`,
+        sql`not ${named("content_drafts")}`,
+      ),
+    )
+    .returning({ key: photos.key });
+  return removed.length;
 }
 
 /**
@@ -66,12 +96,14 @@ export async function applyRetention(
           .returning({ id: orders.id })
       ).length,
     rateLimits: () => purgeRateLimits(db, now),
+    unusedPhotos: () => purgeUnusedPhotos(db, now),
   };
   const counts: RetentionCounts = {
     submissions: 0,
     subscribers: 0,
     unpaidOrders: 0,
     rateLimits: 0,
+    unusedPhotos: 0,
   };
   const failures: RetentionError["failures"] = [];
   for (const step of Object.keys(steps) as (keyof RetentionCounts)[]) {

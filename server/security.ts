@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import type { Config } from "./config";
+import { isEditorPath } from "./auth/guard";
 
 export const YOUTUBE_ORIGIN = "https://www.youtube-nocookie.com";
 
@@ -45,7 +46,13 @@ export function securityHeaders(
           ...gaScript,
         ],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", ...gaHits],
+        "img-src": [
+          "'self'",
+          "data:",
+          // The editor previews a chosen photo from the file itself, before it is sent.
+          (req) => (isEditorPath((req.url ?? "").split("?", 1)[0]!) ? "blob:" : ""),
+          ...gaHits,
+        ],
         "font-src": ["'self'"],
         // The booking dialog asks the provider whether it answers before showing its frame
         // (app/lib/use-provider-frame.ts).
@@ -60,7 +67,8 @@ export function securityHeaders(
           options.schedulingOrigin,
           ...(options.paymentOrigin ? [options.paymentOrigin] : []),
         ],
-        "base-uri": ["'self'"],
+        // No page sets a <base>; none may (issue 29, L5).
+        "base-uri": ["'none'"],
         "object-src": ["'none'"],
         "manifest-src": ["'self'"],
         "worker-src": ["'self'"],

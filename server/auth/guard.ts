@@ -13,6 +13,11 @@ export function isEditorPath(path: string): boolean {
 /** The editor's pages that take a post without a session: asking for a link, using it, leaving. */
 const OPEN_POSTS = new Set(["/admin", "/admin/sign-in", "/admin/sign-out"]);
 
+/** Whether anyone may post to this editor address without a session (so: a few KB at most). */
+export function isOpenEditorPost(path: string): boolean {
+  return OPEN_POSTS.has(path.toLowerCase().replace(/\.data$/, ""));
+}
+
 /**
  * What every editor request passes before its page (issue 24), whatever the page does:
  *

@@ -22,7 +22,16 @@ export const UPLOAD_MESSAGES = {
   small: `The photo is too small: at least ${MIN_WIDTH} pixels wide and ${MIN_HEIGHT} high.`,
   unreadable: "This file could not be read as a photo.",
   unavailable: "The photo could not be saved just now. Please try again in a minute.",
+  busy: "Other photos are being prepared just now. Please press the button again in a minute: your changes are still here.",
+  aborted: "The photo was not saved: the page was left before it arrived.",
 } as const;
+
+/**
+ * Photos waiting for their turn to be encoded, beyond the one being encoded (issue 29, M5): two
+ * editors each publishing a page of new photos fit; a flood is told to come back.
+ */
+export const MAX_WAITING_PHOTOS = 6;
+const BUSY_RETRY_SECONDS = 60;
 
 /** Judged by the file's first bytes, never by its name or the type the browser claims. */
 const ACCEPTED = new Set(["image/jpeg", "image/png", "image/webp"]);
@@ -40,13 +49,19 @@ type UploadResult = Awaited<ReturnType<PhotoUploads["upload"]>>;
  */
 export function createPhotoUploads({ db, logger }: { db: Db; logger: Logger }): PhotoUploads {
   let queue: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
   const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work, work);
+    waiting++;
+    const turn = () => {
+      waiting--;
+      return work();
+    };
+    const run = queue.then(turn, turn);
     queue = run.catch(() => {});
     return run;
   };
 
-  async function upload(file: File, editor: Editor): Promise<UploadResult> {
+  async function upload(file: File, editor: Editor, signal?: AbortSignal): Promise<UploadResult> {
     if (file.size > MAX_BYTES) return refuse("bytes");
     const bytes = Buffer.from(await file.arrayBuffer());
     if (bytes.length > MAX_BYTES) return refuse("bytes");
@@ -70,8 +85,13 @@ export function createPhotoUploads({ db, logger }: { db: Db; logger: Logger }): 
     if (width < MIN_WIDTH || height < MIN_HEIGHT) return refuse("small");
 
     const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+    if (waiting >= MAX_WAITING_PHOTOS) {
+      return { ...refuse("busy"), busy: { retryAfterSeconds: BUSY_RETRY_SECONDS } } as UploadResult;
+    }
     try {
       return await oneAtATime(async () => {
+        // Its turn came after the editor left: nobody will use it.
+        if (signal?.aborted) return refuse("aborted");
         const existing = await db.query.photos.findFirst({
           where: (p, { like }) => like(p.key, `p-${hash}-%`),
         });
@@ -123,9 +143,9 @@ export function createPhotoUploads({ db, logger }: { db: Db; logger: Logger }): 
   }
 
   return {
-    upload: async (file, editor) => {
+    upload: async (file, editor, signal) => {
       try {
-        return await upload(file, editor);
+        return await upload(file, editor, signal);
       } catch (error) {
         // Reading the upload itself failed (the request was cut short): nothing was stored.
         logger.warn({ err: { message: (error as Error).message } }, "photo upload not read");

@@ -98,7 +98,7 @@ test.describe("the server", () => {
       const csp = h["content-security-policy"] ?? "";
       expect(csp, path).toContain("frame-ancestors 'self'");
       expect(csp, path).toContain("object-src 'none'");
-      expect(csp, path).toContain("base-uri 'self'");
+      expect(csp, path).toContain("base-uri 'none'");
       expect(csp, path).toContain("form-action 'self'");
       const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
       expect(scriptSrc).not.toContain("unsafe-inline");

@@ -172,3 +172,67 @@ describe("the editor's action", () => {
     expect(content.saveDraft).not.toHaveBeenCalled();
   });
 });
+
+describe("the editor's action bounds lists before reading the form (issue 29, M1)", () => {
+  it("refuses an index past a list's maximum with 400 and a message, saving nothing", async () => {
+    const { services, content } = servicesWith();
+    const started = performance.now();
+    const answer = await post(services, bookForm({ "benefits[100000]": "x" }));
+    expect(statusOf(answer)).toBe(400);
+    expect(String(dataOf(answer).message)).toContain("holds at most");
+    expect(content.publish).not.toHaveBeenCalled();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe("the editor's action bounds photo work (issue 29, M5)", () => {
+  const jpeg = () =>
+    new File([new Uint8Array([0xff, 0xd8, 0xff])], "p.jpg", { type: "image/jpeg" });
+
+  it("never reads a file under a name the page does not have", async () => {
+    const { services, upload, content } = servicesWith();
+    await post(services, bookForm({ "nothing.file": jpeg(), "benefits[0].file": jpeg() }));
+    expect(upload).not.toHaveBeenCalled();
+    expect(content.publish).toHaveBeenCalledOnce();
+  });
+
+  it("checks the form before encoding a photo: a refused form encodes nothing", async () => {
+    const { services, upload, content } = servicesWith();
+    const answer = await post(services, bookForm({ price: "-1", "cover.file": jpeg() }));
+    expect(statusOf(answer)).toBe(400);
+    expect(upload).not.toHaveBeenCalled();
+    expect(content.publish).not.toHaveBeenCalled();
+    const result = dataOf(answer).result as { error: Record<string, string[]> };
+    expect(result.error["cover.file"]?.[0]).toContain("choose the picture again");
+  });
+
+  it("answers 503 with Retry-After when photos are queued, keeping nothing", async () => {
+    const { services, content, upload } = servicesWith();
+    upload.mockResolvedValueOnce({
+      ok: false,
+      message: "Other photos are being prepared just now.",
+      busy: { retryAfterSeconds: 60 },
+    } as never);
+    const answer = await post(services, bookForm({ "cover.file": jpeg() }));
+    expect(statusOf(answer)).toBe(503);
+    expect((answer as { init: ResponseInit }).init.headers).toEqual({ "Retry-After": "60" });
+    expect(dataOf(answer).message).toContain("being prepared");
+    expect(content.publish).not.toHaveBeenCalled();
+  });
+
+  it("encodes nothing once the editor has gone away", async () => {
+    const { services, upload, content } = servicesWith();
+    const left = new AbortController();
+    left.abort();
+    const request = new Request("http://localhost/admin/book", {
+      method: "POST",
+      body: bookForm({ "cover.file": jpeg() }),
+      signal: left.signal,
+    });
+    await editorAction(request, { editor: services } as unknown as AppLoadContext, "book").catch(
+      (e: unknown) => e,
+    );
+    expect(upload).not.toHaveBeenCalled();
+    expect(content.publish).not.toHaveBeenCalled();
+  });
+});

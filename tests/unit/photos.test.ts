@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import express from "express";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
@@ -8,11 +8,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { imageMeta } from "~/lib/images";
 import type { PhotoUploads } from "~/lib/load-context";
 import type { Database } from "../../server/db/client";
-import { contentAudit, photoFiles, photos } from "../../server/db/schema";
+import {
+  contentAudit,
+  contentDrafts,
+  contentVersions,
+  photoFiles,
+  photos,
+} from "../../server/db/schema";
+import { UNUSED_PHOTO_GRACE_MS, purgeUnusedPhotos } from "../../server/retention";
 import { createLogger } from "../../server/logger";
 import { ENCODERS } from "../../server/photos/encoding";
 import { mediaFiles } from "../../server/photos/media";
-import { UPLOAD_MESSAGES, createPhotoUploads } from "../../server/photos/uploads";
+import {
+  MAX_WAITING_PHOTOS,
+  UPLOAD_MESSAGES,
+  createPhotoUploads,
+} from "../../server/photos/uploads";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 
@@ -144,6 +155,73 @@ for (const [kind, open] of Object.entries(kinds)) {
       // #fbf7f2, give or take the encoder's rounding
       expect(Math.abs(data[0]! - 0xfb)).toBeLessThan(6);
       expect(Math.abs(data[2]! - 0xf2)).toBeLessThan(6);
+    });
+
+    it("encodes one photo at a time, tells a flood to come back later, and skips a photo whose editor left", async () => {
+      const distinct = await Promise.all(
+        Array.from({ length: MAX_WAITING_PHOTOS + 4 }, (_, i) =>
+          picture(800 + i * 8, 600)
+            .jpeg()
+            .toBuffer(),
+        ),
+      );
+      const left = new AbortController();
+      left.abort();
+      const results = await Promise.all(
+        distinct.map((bytes, i) =>
+          photosService.upload(
+            upload(bytes, `p${i}.jpg`, "image/jpeg"),
+            editor,
+            i === 1 ? left.signal : undefined,
+          ),
+        ),
+      );
+      const busy = results.filter((r) => !r.ok && r.busy);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy[0]).toMatchObject({
+        message: UPLOAD_MESSAGES.busy,
+        busy: { retryAfterSeconds: 60 },
+      });
+      expect(results[1]).toEqual({ ok: false, message: UPLOAD_MESSAGES.aborted });
+      expect(results.filter((r) => r.ok).length).toBeLessThanOrEqual(MAX_WAITING_PHOTOS);
+    });
+
+    it("deletes a photo nothing names after a day, keeping those a version or draft names", async () => {
+      const make = (i: number) =>
+        picture(700 + i * 4, 500)
+          .jpeg()
+          .toBuffer();
+      const keys: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const result = await photosService.upload(
+          upload(await make(i), `g${i}.jpg`, "image/jpeg"),
+          editor,
+        );
+        keys.push((result as { key: string }).key);
+      }
+      const [inVersion, inDraft, unusedOld, unusedNew] = keys as [string, string, string, string];
+      await database.db.insert(contentVersions).values({
+        doc: "photo-gc-test",
+        version: 1,
+        value: { cover: { key: inVersion, alt: "x" } },
+        createdBy: editor.email,
+      });
+      await database.db.insert(contentDrafts).values({
+        doc: "photo-gc-test",
+        value: { cover: { key: inDraft, alt: "x" } },
+        baseVersion: 1,
+        updatedBy: editor.email,
+      });
+      const dayAgo = new Date(Date.now() - UNUSED_PHOTO_GRACE_MS - 60_000);
+      await database.db
+        .update(photos)
+        .set({ createdAt: dayAgo })
+        .where(inArray(photos.key, [inVersion, inDraft, unusedOld]));
+      expect(await purgeUnusedPhotos(database.db)).toBe(1);
+      const left = (await database.db.select({ key: photos.key }).from(photos)).map((p) => p.key);
+      expect(left).toEqual(expect.arrayContaining([inVersion, inDraft, unusedNew]));
+      expect(left).not.toContain(unusedOld);
+      expect(await database.db.$count(photoFiles, eq(photoFiles.photoKey, unusedOld))).toBe(0);
     });
 
     describe("refuses a bad file with a message for the field, storing nothing", () => {

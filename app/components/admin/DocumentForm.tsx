@@ -18,7 +18,8 @@ import {
   writeKeptDraft,
 } from "~/lib/admin/kept-draft";
 import { parseDocument } from "~/lib/admin/parse-document";
-import { markChosenFiles } from "~/lib/admin/uploads";
+import { FILE_SUFFIX, markChosenFiles } from "~/lib/admin/uploads";
+import { shrinkChosenPhotos } from "~/lib/admin/shrink-photo";
 import { formatWat } from "~/lib/admin/wat";
 import { type Unreachable, newIdempotencyKey, retryDelayMs } from "~/lib/forms/client-action";
 import { ErrorSummary } from "./ErrorSummary";
@@ -143,7 +144,11 @@ function EditorForm({
       const body = new FormData(event.currentTarget, submitter);
       body.set(REQUEST_KEY_FIELD, requestKey.current);
       attempt.current = 0;
-      send(body);
+      // Photos are scaled in the browser first, so that they get through a slow line.
+      void shrinkChosenPhotos(body, FILE_SUFFIX).then(
+        () => send(body),
+        () => send(body),
+      );
     },
   });
 

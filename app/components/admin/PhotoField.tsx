@@ -1,4 +1,5 @@
 import { useField } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { type FieldNode, childName } from "~/lib/admin/field-tree";
 import { FILE_SUFFIX } from "~/lib/admin/uploads";
 import { photoPreviewSrc } from "~/lib/admin/photo-preview";
@@ -16,6 +17,10 @@ export function PhotoField({ name, node }: { name: string; node: PhotoNode }) {
   const [alt] = useField<string>(childName(name, "alt"));
   const currentKey = stringValue(key.initialValue);
   const src = currentKey ? photoPreviewSrc(currentKey) : undefined;
+  // The chosen file, shown at once from the browser's own copy (issue 29, item 16); its object
+  // URL is let go when another is chosen or the field goes away.
+  const [chosen, setChosen] = useState<{ url: string; name: string } | undefined>();
+  useEffect(() => () => chosen && URL.revokeObjectURL(chosen.url), [chosen]);
   const fileErrors = [...(key.errors ?? []), ...(file.errors ?? [])];
   const fileShell = {
     id: file.id,
@@ -40,7 +45,15 @@ export function PhotoField({ name, node }: { name: string; node: PhotoNode }) {
     <div className="space-y-3">
       <input type="hidden" key={key.key} name={key.name} defaultValue={currentKey} />
       <div className="flex flex-wrap items-start gap-4">
-        {src ? (
+        {chosen ? (
+          <img
+            src={chosen.url}
+            alt={`The chosen ${node.label.toLowerCase()}, not sent yet`}
+            width={96}
+            height={96}
+            className="size-24 rounded-lg border border-slate-300 object-cover"
+          />
+        ) : src ? (
           <img
             src={src}
             alt={`The current ${node.label.toLowerCase()}`}
@@ -60,9 +73,22 @@ export function PhotoField({ name, node }: { name: string; node: PhotoNode }) {
               accept="image/jpeg,image/png,image/webp"
               aria-invalid={fileErrors.length ? true : undefined}
               aria-describedby={describedBy(fileShell)}
+              onChange={(event) => {
+                const picked = event.currentTarget.files?.[0];
+                setChosen(
+                  picked && picked.size > 0
+                    ? { url: URL.createObjectURL(picked), name: picked.name }
+                    : undefined,
+                );
+              }}
               className={`${controlClass} file:mr-3 file:rounded-lg file:border-0 file:bg-teal-50 file:px-3 file:py-1.5 file:font-semibold file:text-teal-900`}
             />
           </FieldShell>
+          <p role="status" className="mt-1 text-sm text-muted">
+            {chosen
+              ? `New picture chosen: ${chosen.name}. It is sent when you publish or save a draft.`
+              : ""}
+          </p>
         </div>
       </div>
       <FieldShell {...altShell}>

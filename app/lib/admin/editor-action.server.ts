@@ -9,9 +9,9 @@ import {
   PUBLISH_AT_FIELD,
   REQUEST_KEY_FIELD,
 } from "./editor-data";
-import { pathToName } from "./field-tree";
-import { parseDocument } from "./parse-document";
-import { FILE_SUFFIX, PENDING_UPLOAD_KEY, takeFiles } from "./uploads";
+import { describeDocument, isPhotoName, pathToName } from "./field-tree";
+import { formNamesProblem, parseDocument } from "./parse-document";
+import { FILE_SUFFIX, MAX_PHOTOS_PER_POST, PENDING_UPLOAD_KEY, takeFiles } from "./uploads";
 import { watInputToIso } from "./wat";
 
 /** The editor's server side, or a 404 when editing is off (EDITOR_EMAILS unset). */
@@ -24,6 +24,10 @@ function positiveInt(value: FormDataEntryValue | null): number | undefined {
   const n = Number(value);
   return typeof value === "string" && Number.isInteger(n) && n > 0 ? n : undefined;
 }
+
+const hasKeys = (record: object) => Object.keys(record).length > 0;
+const nonNull = (errors: Record<string, string[] | null>) =>
+  Object.fromEntries(Object.entries(errors).filter((e): e is [string, string[]] => e[1] !== null));
 
 const badRequest = (message: string) => data<EditorActionData>({ message }, { status: 400 });
 
@@ -43,6 +47,9 @@ export async function editorAction(request: Request, context: AppLoadContext, do
   } catch {
     return badRequest("We could not read that form. Please try again.");
   }
+  // Bounded before anything is built from the names (issue 29, M1).
+  const namesProblem = formNamesProblem(formData, documents[doc].schema);
+  if (namesProblem) return badRequest(`${namesProblem} Please reload the page and try again.`);
   const action = formData.get(ACTION_FIELD);
   const baseVersion = positiveInt(formData.get(BASE_VERSION_FIELD));
 
@@ -64,7 +71,15 @@ export async function editorAction(request: Request, context: AppLoadContext, do
     if (result.status === "conflict") return conflictAnswer(result.current);
     return badRequest("That version no longer fits the page's rules and was not restored.");
   }
-  return saveOrPublish(formData, services, editor, doc, baseVersion, String(action ?? "publish"));
+  return saveOrPublish(
+    formData,
+    services,
+    editor,
+    doc,
+    baseVersion,
+    String(action ?? "publish"),
+    request.signal,
+  );
 }
 
 async function saveOrPublish(
@@ -74,15 +89,18 @@ async function saveOrPublish(
   doc: DocumentId,
   baseVersion: number | undefined,
   action: string,
+  signal?: AbortSignal,
 ) {
   const { schema, adminPath } = documents[doc];
-  // Each chosen photo is checked and stored first; its key then takes the old one's place.
-  const uploadErrors: Record<string, string[]> = {};
-  for (const chosen of takeFiles(formData)) {
-    const uploaded = await services.photos.upload(chosen.file, editor);
-    if (uploaded.ok) formData.set(`${chosen.photo}.key`, uploaded.key);
-    else uploadErrors[chosen.field] = [uploaded.message];
+  // Only the photo fields this page has; a file under any other name is dropped unread.
+  const fields = describeDocument(schema);
+  const chosen = takeFiles(formData).filter((c) => isPhotoName(fields, c.photo));
+  if (chosen.length > MAX_PHOTOS_PER_POST) {
+    return badRequest(
+      `At most ${MAX_PHOTOS_PER_POST} new photos can be sent at once. Please publish these changes in two goes.`,
+    );
   }
+  const uploadErrors: Record<string, string[]> = {};
   // The browser's stand-in for a chosen file must never be saved as a key.
   for (const [name, value] of formData.entries()) {
     if (name.endsWith(".key") && value === PENDING_UPLOAD_KEY)
@@ -90,11 +108,44 @@ async function saveOrPublish(
         "Please choose the picture again.",
       ];
   }
+  // The form is checked before any photo is encoded (issue 29, M5), each chosen photo standing in
+  // for its key. (Add, remove and move buttons answer the changed form: their photos are kept.)
+  const standIn = new FormData();
+  for (const [name, value] of formData.entries()) standIn.append(name, value);
+  for (const { photo } of chosen) standIn.set(`${photo}.key`, PENDING_UPLOAD_KEY);
+  const check = parseDocument(standIn, schema);
+  if (check.status !== undefined && (check.status !== "success" || hasKeys(uploadErrors))) {
+    for (const { field } of chosen)
+      uploadErrors[field] ??= ["Please choose the picture again once the form is corrected."];
+    const checkErrors = check.status === "success" ? {} : (check.error ?? {});
+    return data<EditorActionData>(
+      {
+        result: parseDocument(formData, schema).reply({
+          fieldErrors: { ...nonNull(checkErrors), ...uploadErrors },
+        }),
+      },
+      { status: 400 },
+    );
+  }
+  // Each chosen photo is stored, one at a time; its key then takes the stand-in's place.
+  for (const photo of chosen) {
+    if (signal?.aborted) return badRequest("The page was left before the photos arrived.");
+    const uploaded = await services.photos.upload(photo.file, editor, signal);
+    if (uploaded.ok) formData.set(`${photo.photo}.key`, uploaded.key);
+    else if (uploaded.busy) {
+      return data<EditorActionData>(
+        { message: uploaded.message },
+        {
+          status: 503,
+          headers: { "Retry-After": String(uploaded.busy.retryAfterSeconds) },
+        },
+      );
+    } else uploadErrors[photo.field] = [uploaded.message];
+  }
   const submission = parseDocument(formData, schema);
   // Add, remove and move buttons (without JavaScript): the form comes back changed.
   if (submission.status === undefined) return { result: submission.reply() } as EditorActionData;
-  const hasUploadErrors = Object.keys(uploadErrors).length > 0;
-  if (submission.status !== "success" || hasUploadErrors) {
+  if (submission.status !== "success" || hasKeys(uploadErrors)) {
     return data<EditorActionData>(
       { result: submission.reply({ fieldErrors: uploadErrors }) },
       { status: 400 },

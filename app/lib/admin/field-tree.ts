@@ -168,3 +168,56 @@ export function describeName(fields: [string, FieldNode][], name: string): strin
   }
   return words.filter(Boolean).join(" › ");
 }
+
+/** A list with no maximum in its schema is still bounded: list() in app/content/fields.ts. */
+const DEFAULT_LIST_MAX = 50;
+
+/**
+ * Why a form name cannot be taken, or undefined when it can (issue 29, M1): an index past its
+ * list's maximum, or an index where the document has no list. Checked for every name before the
+ * form is read into a document, since `items[100000].question` alone would make a list 100,000
+ * long (and one post could stall every visitor).
+ */
+export function listIndexProblem(fields: [string, FieldNode][], name: string): string | undefined {
+  let nodes: [string, FieldNode][] | undefined = fields;
+  let node: FieldNode | undefined;
+  let known = true;
+  for (const part of nameParts(name)) {
+    if (typeof part === "number") {
+      if (!known || node?.kind !== "list") return "That form had a field this page does not have.";
+      const max = node.max ?? DEFAULT_LIST_MAX;
+      if (part >= max) {
+        return `The list “${node.label}” holds at most ${max} entries: that form had more.`;
+      }
+      node = node.item;
+      nodes = node.kind === "object" || node.kind === "group" ? node.fields : undefined;
+      continue;
+    }
+    if (!known) continue;
+    const found: FieldNode | undefined = nodes?.find(([key]) => key === part)?.[1];
+    if (!found) {
+      known = false;
+      continue;
+    }
+    node = found;
+    nodes = found.kind === "object" || found.kind === "group" ? found.fields : undefined;
+  }
+  return undefined;
+}
+
+/** Whether `name` ("members[1].photo") is a photo field of the document. */
+export function isPhotoName(fields: [string, FieldNode][], name: string): boolean {
+  let nodes: [string, FieldNode][] | undefined = fields;
+  let node: FieldNode | undefined;
+  for (const part of nameParts(name)) {
+    if (typeof part === "number") {
+      if (node?.kind !== "list" || part >= (node.max ?? DEFAULT_LIST_MAX)) return false;
+      node = node.item;
+    } else {
+      node = nodes?.find(([key]) => key === part)?.[1];
+      if (!node) return false;
+    }
+    nodes = node.kind === "object" || node.kind === "group" ? node.fields : undefined;
+  }
+  return node?.kind === "photo";
+}
