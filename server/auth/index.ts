@@ -11,7 +11,7 @@ import { contentAudit } from "../db/schema";
 import type { MailSend } from "../integrations/mail";
 import type { Logger } from "../logger";
 import { cookieNames, readCookie, serializeCookie } from "./cookies";
-import { LINK_TTL_MS, countLinkRequest, createLinkStore } from "./links";
+import { LINK_TTL_MS, countLinkRequest, createLinkStore, networkKey } from "./links";
 import { createSessionStore } from "./sessions";
 import { hashToken, looksLikeToken, newToken } from "./tokens";
 
@@ -59,6 +59,19 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
   };
   const audit = (editor: string, action: string) =>
     db.insert(contentAudit).values({ editor, action, at: now() });
+  /**
+   * A sign-in that did not go through, for the operator: why, and from which network (IPv4 /24,
+   * IPv6 /64), never the address, so a run of them can be seen and blocked (issue 29, L6).
+   */
+  const refused = (reason: string, clientIp: string | undefined) =>
+    logger.warn(
+      {
+        event: "editor-sign-in-refused",
+        reason,
+        network: clientIp ? networkKey(clientIp) : "unknown",
+      },
+      "editor sign-in refused",
+    );
 
   async function editorFromCookies(cookieHeader: string | undefined | null) {
     const token = readCookie(cookieHeader, names.session);
@@ -111,40 +124,61 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
 
     async requestLink(email, request, clientIp): Promise<LinkRequest> {
       const address = email.trim().toLowerCase();
-      const verdict = await countLinkRequest(db, {
-        email: address,
-        ip: clientIp,
-        limit: config.formRateLimit,
-        at: now(),
-      });
-      if (!verdict.allowed)
-        return { status: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
       // The browser keeps one binding for all the links it asks for, so any of them works there.
       const existing = readCookie(request.headers.get("cookie"), names.browser);
       const browser = existing && looksLikeToken(existing) ? existing : newToken();
+      const browserHash = hashToken(browser);
+      const session = readCookie(request.headers.get("cookie"), names.session);
+      const verdict = await countLinkRequest(db, {
+        email: address,
+        browserHash,
+        ip: clientIp,
+        limit: config.formRateLimit,
+        at: now(),
+        knownBrowser: () =>
+          sessions.heldBy(session && looksLikeToken(session) ? session : "", address),
+      });
+      if (!verdict.allowed) {
+        refused(`rate-limited-${verdict.reason}`, clientIp);
+        return { status: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
+      }
       const headers = new Headers();
       headers.append("Set-Cookie", cookie(names.browser, browser, BROWSER_COOKIE_SECONDS));
-      // Every address gets this same answer; only a listed one gets a link. The mail goes out
-      // after the answer, so its time does not tell which addresses are listed either.
-      if (listed.has(address)) {
-        const token = await links.issue(address, hashToken(browser), deps.linkTtlMs);
+      // Every address gets this same answer after the same statements; only a listed one gets a
+      // link. The mail goes out after the answer, so its time does not tell who is listed either.
+      if (listed.has(address) && verdict.mailAllowed) {
+        const token = await links.issue(address, browserHash, deps.linkTtlMs);
         deliver(address, signInUrl(config.siteUrl, token));
+      } else {
+        await links.issueNothing(browserHash);
+        if (!verdict.mailAllowed) refused("mail-limit", clientIp);
       }
       return { status: "sent", headers };
     },
 
-    async inspectLink(token, request): Promise<LinkState> {
-      if (!looksLikeToken(token)) return { status: "invalid" };
-      const found = await links.lookup(token, browserHashOf(request));
-      if (found.status === "invalid" || !listed.has(found.email)) return { status: "invalid" };
-      return found.status === "valid" ? { status: "valid" } : found;
+    async inspectLink(token, request, clientIp): Promise<LinkState> {
+      const found = looksLikeToken(token)
+        ? await links.lookup(token, browserHashOf(request))
+        : ({ status: "invalid" } as const);
+      if (found.status === "invalid" || !listed.has(found.email)) {
+        refused("link-invalid", clientIp);
+        return { status: "invalid" };
+      }
+      if (found.status === "other-browser") {
+        refused("link-other-browser", clientIp);
+        return { status: "other-browser" };
+      }
+      return { status: "valid" };
     },
 
-    async signIn(token, request): Promise<SignInResult> {
-      const state = await auth.inspectLink(token, request);
+    async signIn(token, request, clientIp): Promise<SignInResult> {
+      const state = await auth.inspectLink(token, request, clientIp);
       if (state.status !== "valid") return state;
       const email = await links.use(token, browserHashOf(request));
-      if (!email || !listed.has(email)) return { status: "invalid" };
+      if (!email || !listed.has(email)) {
+        refused("link-invalid", clientIp);
+        return { status: "invalid" };
+      }
       // A new session (new id) on every sign-in; one this browser had before ends.
       const previous = readCookie(request.headers.get("cookie"), names.session);
       if (previous && looksLikeToken(previous)) await sessions.end(previous);

@@ -67,6 +67,24 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
       };
     },
 
+    /**
+     * Whether this token is a session of `email` that was not signed out (it may have ended by
+     * the idle or absolute limit): the browser the editor uses. One query whatever the token.
+     */
+    async heldBy(token: string, email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ email: editorSessions.email })
+        .from(editorSessions)
+        .where(
+          and(
+            eq(editorSessions.idHash, hashToken(token)),
+            eq(editorSessions.email, email),
+            isNull(editorSessions.revokedAt),
+          ),
+        );
+      return row !== undefined;
+    },
+
     /** Ends the session of this token; returns its address when it was live until now. */
     async end(token: string): Promise<string | undefined> {
       const [row] = await db

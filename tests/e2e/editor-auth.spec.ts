@@ -136,7 +136,10 @@ test("a link opened in another browser says so, offers a new link there, and is 
     elsewhere.getByRole("heading", { name: "This link was asked for in another browser" }),
   ).toBeVisible();
   await expect(elsewhere.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
-  await expect(elsewhere.getByLabel("E-mail")).toHaveValue(EDITOR_EMAIL);
+  // The address is neither shown nor filled in (I1): whoever opened the link may not be the editor.
+  await expect(elsewhere.getByLabel("E-mail")).toHaveValue("");
+  expect(await elsewhere.content()).not.toContain(EDITOR_EMAIL);
+  await elsewhere.getByLabel("E-mail").fill(EDITOR_EMAIL);
   await elsewhere.getByRole("button", { name: "Send a new link to this browser" }).click();
   await expect(elsewhere.getByText("a sign-in link is on its way")).toBeVisible();
   // The new link is for the other browser, and signs it in.
@@ -333,6 +336,75 @@ test("with EDITOR_EMAILS unset, /admin and everything under it is the site's 404
     expect(post.status).toBe(404);
     expect(await post.text()).toContain("Oops! Page not found");
     expect(server.output()).not.toContain(EDITOR_EMAIL);
+  } finally {
+    await server.stop();
+  }
+});
+
+/** A site of its own with the real rate limit (the shared e2e sites allow 1000) and mail. */
+function ownSite(env: Record<string, string> = {}) {
+  return spawnServer({
+    FORM_RATE_LIMIT: "5",
+    SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
+    MAIL_FROM: "website@kindredhearts.ng",
+    PRACTICE_INBOX: "team@kindredhearts.ng",
+    ...env,
+  });
+}
+
+test("five strangers' link requests for an editor's address do not lock the editor out, and a 429 says when to retry (M2)", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const editor = `lockout.${uniqueId()}@kindredhearts.ng`;
+  const server = await ownSite({ EDITOR_EMAILS: editor });
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Five anonymous requests for the editor's address, as a stranger would send them.
+    for (let i = 0; i < 5; i++) {
+      const r = await fetch(`${server.url}/admin`, {
+        method: "POST",
+        body: new URLSearchParams({ email: editor }),
+        headers: { Origin: server.url },
+        redirect: "manual",
+      });
+      expect(r.status).toBe(302);
+    }
+    // The editor's own request, in their own browser, is answered and brings a working link.
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel("E-mail").fill(editor);
+    await page.getByRole("button", { name: "Send sign-in link" }).click();
+    await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
+    await expect(page.getByText("Too many sign-in links")).toHaveCount(0);
+    const link = await signInLinkFor(page, editor);
+    expect(link.startsWith(server.url)).toBe(true);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Edit the website", exact: true }),
+    ).toBeVisible();
+
+    // One browser asking too often is told to wait, and the answer carries Retry-After.
+    const cookie = (await page.context().cookies(server.url))
+      .filter((c) => c.name === "editor_browser")
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await fetch(`${server.url}/admin`, {
+        method: "POST",
+        body: new URLSearchParams({ email: editor }),
+        headers: { Origin: server.url, cookie },
+        redirect: "manual",
+      });
+    }
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await last!.text()).toContain("Please try again in");
+    // The refusal is logged with its reason and network, never the address (L6).
+    expect(server.output()).toContain('"reason":"rate-limited-browser"');
+    expect(server.output()).toContain('"network":"127.0.0.0/24"');
+    expect(server.output()).not.toContain(editor);
   } finally {
     await server.stop();
   }
