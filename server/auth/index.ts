@@ -50,6 +50,18 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
   const sessions = createSessionStore(db, now);
   const listed = new Set(config.editorEmails.map((e) => e.toLowerCase()));
   const mailing = new Set<Promise<void>>();
+  // Sessions of addresses no longer listed end for good at start, before any request is read.
+  const cleared = sessions.endUnlisted([...listed]).then(
+    (count) => {
+      if (count > 0)
+        logger.info(
+          { event: "editor-sessions-ended", count },
+          "sessions of unlisted addresses ended",
+        );
+    },
+    (error: unknown) =>
+      logger.error({ err: { message: String(error) } }, "ending unlisted sessions failed"),
+  );
 
   const cookie = (name: string, value: string, maxAgeSeconds: number) =>
     serializeCookie(name, value, { https: config.https, maxAgeSeconds });
@@ -74,11 +86,17 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
     );
 
   async function editorFromCookies(cookieHeader: string | undefined | null) {
+    await cleared;
     const token = readCookie(cookieHeader, names.session);
     if (!token || !looksLikeToken(token)) return null;
     const session = await sessions.find(token);
-    // An address taken off EDITOR_EMAILS is signed out at once, whatever its session says.
-    if (!session || !listed.has(session.email)) return null;
+    if (!session) return null;
+    // An address taken off EDITOR_EMAILS is signed out at once and for good: were it listed again,
+    // this session would not come back.
+    if (!listed.has(session.email)) {
+      await sessions.end(token);
+      return null;
+    }
     return { email: session.email };
   }
 

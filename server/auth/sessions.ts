@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, notInArray, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { editorSessions } from "../db/schema";
 import { hashToken, newToken } from "./tokens";
@@ -83,6 +83,24 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
           ),
         );
       return row !== undefined;
+    },
+
+    /**
+     * Ends for good every live session of an address not in `listed` (issue 29, L2): taken off
+     * EDITOR_EMAILS, its sessions must not come back when it is listed again.
+     */
+    async endUnlisted(listed: readonly string[]): Promise<number> {
+      const rows = await db
+        .update(editorSessions)
+        .set({ revokedAt: now() })
+        .where(
+          and(
+            isNull(editorSessions.revokedAt),
+            listed.length > 0 ? notInArray(editorSessions.email, [...listed]) : undefined,
+          ),
+        )
+        .returning({ email: editorSessions.email });
+      return rows.length;
     },
 
     /** Ends the session of this token; returns its address when it was live until now. */

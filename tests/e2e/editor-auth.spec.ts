@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { documentIds, documents } from "../../app/content/documents";
@@ -405,6 +408,47 @@ test("five strangers' link requests for an editor's address do not lock the edit
     expect(server.output()).toContain('"reason":"rate-limited-browser"');
     expect(server.output()).toContain('"network":"127.0.0.0/24"');
     expect(server.output()).not.toContain(editor);
+  } finally {
+    await server.stop();
+  }
+});
+
+test("a removed editor's session stays ended when the address is listed again after a restart (L2)", async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  const editor = `removed.${uniqueId()}@kindredhearts.ng`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-l2-"));
+  const signedIn = async (url: string, cookie: string) =>
+    (await (await fetch(`${url}/admin`, { headers: { cookie } })).text()).includes(
+      "Edit the website",
+    );
+  let server = await ownSite({ EDITOR_EMAILS: editor, DATA_DIR: dataDir });
+  let cookie: string;
+  try {
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel("E-mail").fill(editor);
+    await page.getByRole("button", { name: "Send sign-in link" }).click();
+    await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
+    await page.goto(await signInLinkFor(page, editor));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Edit the website", exact: true }),
+    ).toBeVisible();
+    cookie = (await page.context().cookies(server.url))
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+    expect(await signedIn(server.url, cookie)).toBe(true);
+  } finally {
+    await server.stop();
+  }
+  // Taken off the list, and no request comes while it is off.
+  server = await ownSite({ EDITOR_EMAILS: SECOND_EDITOR_EMAIL, DATA_DIR: dataDir });
+  await server.stop();
+  // Listed again: the old session does not come back.
+  server = await ownSite({ EDITOR_EMAILS: editor, DATA_DIR: dataDir });
+  try {
+    expect(await signedIn(server.url, cookie)).toBe(false);
   } finally {
     await server.stop();
   }

@@ -431,6 +431,24 @@ function suite(name: string, open: OpenDatabase) {
       expect(await after.currentEditor(b.request())).toBeNull();
       expect(await after.inspectLink(token, pending.request())).toEqual({ status: "invalid" });
       expect(await after.signIn(token, pending.request())).toEqual({ status: "invalid" });
+      // Listed again (a restart with the address back): the old session stays ended (L2).
+      const again = makeAuth([EDITOR, "second@kindredhearts.ng"]);
+      expect(await again.currentEditor(b.request())).toBeNull();
+    });
+
+    it("at start, sessions of addresses no longer listed end for good, before any request (L2)", async () => {
+      const b = browser();
+      await signedIn(b);
+      const idHash = hashToken(b.jar.get("__Host-editor_session")!);
+      const after = makeAuth(["second@kindredhearts.ng"]);
+      // No request with this session's cookie: the start alone ends it.
+      await after.currentEditor(browser().request());
+      const [row] = await database.db
+        .select()
+        .from(editorSessions)
+        .where(eq(editorSessions.idHash, idHash));
+      expect(row?.revokedAt).not.toBeNull();
+      expect(await makeAuth([EDITOR]).currentEditor(b.request())).toBeNull();
     });
 
     it("sign-out ends the session on the server: the old cookie no longer works", async () => {
