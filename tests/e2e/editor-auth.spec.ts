@@ -453,3 +453,26 @@ test("a removed editor's session stays ended when the address is listed again af
     await server.stop();
   }
 });
+
+test("signing out leaves no unsent words on the device (L4)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsEditor(page);
+  // Words typed but not sent, as the editor keeps them on the device (app/lib/admin/kept-draft.ts).
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "editor-draft:book:1",
+      JSON.stringify({ value: { title: "Unsent words" }, savedAt: new Date().toISOString() }),
+    ),
+  );
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith("/admin/sign-out") && r.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: "Sign out" }).click();
+  // allHeaders(): headers() leaves out some the browser acts on itself.
+  expect((await (await answer).allHeaders())["clear-site-data"]).toBe('"storage"');
+  await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith("editor-draft:")),
+  );
+  expect(kept).toEqual([]);
+});

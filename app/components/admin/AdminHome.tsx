@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { clearKeptDrafts } from "~/lib/admin/kept-draft";
 
 export interface AdminDocument {
   id: string;
@@ -31,7 +32,7 @@ export function AdminHome({ email, documents }: AdminHomeProps) {
           </p>
         </div>
         {/* A whole-page post: signing out leaves nothing of the editor in the page. */}
-        <Form method="post" action="/admin/sign-out" reloadDocument>
+        <Form method="post" action="/admin/sign-out" reloadDocument onSubmit={clearKeptDrafts}>
           <button type="submit" className="btn-outline">
             Sign out
           </button>
