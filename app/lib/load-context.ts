@@ -80,6 +80,23 @@ export interface EditorAuth {
   signIn(token: string, request: Request, clientIp?: string): Promise<SignInResult>;
   /** ends this request's session on the server; the headers clear its cookie */
   signOut(request: Request): Promise<{ headers: Headers }>;
+  /** the signed-in editor's live sessions (their devices), most recently seen first */
+  devices(request: Request): Promise<EditorDevice[]>;
+  /** ends another of this editor's sessions by its id; false when it was not one to end */
+  endDevice(request: Request, id: string): Promise<boolean>;
+  /** ends every session of this editor, this one too; the headers clear its cookie */
+  endEverywhere(request: Request): Promise<{ headers: Headers }>;
+}
+
+export interface EditorDevice {
+  /** the session's id hash (never its token) */
+  id: string;
+  /** "Chrome on Android" */
+  device: string;
+  signedInAt: string;
+  lastSeenAt: string;
+  /** the device this request came from */
+  current: boolean;
 }
 
 export type LinkRequest =

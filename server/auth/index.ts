@@ -12,6 +12,7 @@ import type { MailSend } from "../integrations/mail";
 import type { Logger } from "../logger";
 import { cookieNames, readCookie, serializeCookie } from "./cookies";
 import { LINK_TTL_MS, countLinkRequest, createLinkStore, networkKey } from "./links";
+import { deviceName } from "./device";
 import { createSessionStore } from "./sessions";
 import { hashToken, looksLikeToken, newToken } from "./tokens";
 
@@ -200,12 +201,49 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
       // A new session (new id) on every sign-in; one this browser had before ends.
       const previous = readCookie(request.headers.get("cookie"), names.session);
       if (previous && looksLikeToken(previous)) await sessions.end(previous);
-      const session = await sessions.start(email);
+      const session = await sessions.start(email, deviceName(request.headers.get("user-agent")));
       await audit(email, "sign-in");
       const headers = new Headers();
       const seconds = (session.expiresAt.getTime() - now().getTime()) / 1000;
       headers.append("Set-Cookie", cookie(names.session, session.token, seconds));
       return { status: "signed-in", editor: { email }, headers };
+    },
+
+    async devices(request) {
+      const editor = await editorFromCookies(request.headers.get("cookie"));
+      if (!editor) return [];
+      const token = readCookie(request.headers.get("cookie"), names.session)!;
+      const own = hashToken(token);
+      const rows = await sessions.live(editor.email);
+      return rows.map((row) => ({
+        id: row.idHash,
+        device: row.device ?? "A browser",
+        signedInAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.idHash === own,
+      }));
+    },
+
+    async endDevice(request, id) {
+      const editor = await editorFromCookies(request.headers.get("cookie"));
+      if (!editor) return false;
+      const own = hashToken(readCookie(request.headers.get("cookie"), names.session)!);
+      // This device signs out with "Sign out"; here only the others.
+      if (id === own) return false;
+      const ended = await sessions.endFor(editor.email, id);
+      if (ended > 0) await audit(editor.email, "sign-out-device");
+      return ended > 0;
+    },
+
+    async endEverywhere(request) {
+      const editor = await editorFromCookies(request.headers.get("cookie"));
+      const headers = new Headers();
+      headers.append("Set-Cookie", cookie(names.session, "", 0));
+      if (editor) {
+        await sessions.endFor(editor.email);
+        await audit(editor.email, "sign-out-everywhere");
+      }
+      return { headers };
     },
 
     async signOut(request) {

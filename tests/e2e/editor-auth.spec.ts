@@ -476,3 +476,70 @@ test("signing out leaves no unsent words on the device (L4)", async ({ page }) =
   );
   expect(kept).toEqual([]);
 });
+
+test("an editor sees their signed-in devices at 390 px, signs another out, then signs out everywhere (L3)", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const editor = `devices.${uniqueId()}@kindredhearts.ng`;
+  const server = await ownSite({ EDITOR_EMAILS: editor });
+  const phoneContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  });
+  const laptopContext = await browser.newContext({
+    userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  });
+  const signIn = async (page: Page) => {
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel("E-mail").fill(editor);
+    await page.getByRole("button", { name: "Send sign-in link" }).click();
+    await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
+    await page.goto(await signInLinkFor(page, editor));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Edit the website", exact: true }),
+    ).toBeVisible();
+  };
+  try {
+    const laptop = await laptopContext.newPage();
+    await signIn(laptop);
+    const phone = await phoneContext.newPage();
+    await signIn(phone);
+
+    await phone.getByRole("link", { name: "Your signed-in devices" }).click();
+    await expect(phone.getByRole("heading", { name: "Your signed-in devices" })).toBeVisible();
+    const list = phone.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem");
+    await expect(list).toHaveCount(2);
+    await expect(list.filter({ hasText: "Chrome on Android (this device)" })).toHaveCount(1);
+    const other = list.filter({ hasText: "Firefox on Windows" });
+    await expect(other).toContainText(/Signed in \d+ \w+ \d{4}, \d\d:\d\d WAT/);
+    await expect(other).toContainText(/Last used .* WAT/);
+    await expectAxeClean(phone);
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // Signing the laptop out, from the phone.
+    await other.getByRole("button", { name: /^Sign out Firefox on Windows/ }).click();
+    await expect(phone.getByRole("status")).toHaveText("Signed out on that device.");
+    await expect(list).toHaveCount(1);
+    await laptop.goto(`${server.url}/admin`);
+    await expect(laptop.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+
+    // Everywhere: this phone too.
+    await signIn(laptop);
+    await phone.reload();
+    await expect(list).toHaveCount(2);
+    await phone.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(phone.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+    await laptop.goto(`${server.url}/admin`);
+    await expect(laptop.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+  } finally {
+    await phoneContext.close();
+    await laptopContext.close();
+    await server.stop();
+  }
+});
