@@ -480,3 +480,25 @@ function suite(name: string, open: OpenDatabase) {
 
 suite("PGlite", openTempPglite("editor-auth-"));
 describe.runIf(hasPostgres)("Postgres", () => suite("Postgres", openTempPostgres));
+
+describe("device names for the list of signed-in devices", () => {
+  it("names the browser and system from a User-Agent, and nothing more", async () => {
+    const { deviceName } = await import("../../server/auth/device");
+    expect(
+      deviceName(
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+      ),
+    ).toBe("Chrome on Android");
+    expect(
+      deviceName(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      ),
+    ).toBe("Safari on iPhone");
+    expect(
+      deviceName(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+      ),
+    ).toBe("Firefox on Windows");
+    expect(deviceName(undefined)).toBe("A browser on an unknown system");
+  });
+});
