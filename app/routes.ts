@@ -36,6 +36,7 @@ export default [
   route("admin/sign-in", "routes/admin/sign-in.tsx"),
   route("admin/sign-out", "routes/admin/sign-out.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
+  route("admin/account", "routes/admin/account.tsx"),
   route("admin/*", "routes/admin/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -174,7 +174,11 @@ export function createApp(deps: AppDeps) {
   // Behind a TLS proxy the site's own origin is SITE_URL's, whatever the proxy forwards.
   const publicOrigin = httpsOrigin(config.siteUrl);
   app.use(
-    editorGuard({ siteUrl: config.siteUrl, editorFromCookies: editorAuth?.editorFromCookies }),
+    editorGuard({
+      siteUrl: config.siteUrl,
+      editorFromCookies: editorAuth?.editorFromCookies,
+      logger,
+    }),
   );
   app.use(
     formGuard({

@@ -71,12 +71,32 @@ export interface EditorAuth {
    * gets a mail. The headers bind the link to this browser (a cookie): send them with the answer.
    */
   requestLink(email: string, request: Request, clientIp: string): Promise<LinkRequest>;
-  /** what a sign-in link is, without using it up: a GET may be a mail scanner */
-  inspectLink(token: string, request: Request): Promise<LinkState>;
+  /**
+   * what a sign-in link is, without using it up: a GET may be a mail scanner. A link that does not
+   * work is logged with the reason and the client's network (never an address).
+   */
+  inspectLink(token: string, request: Request, clientIp?: string): Promise<LinkState>;
   /** uses the link up (once) and starts a new session; the headers set its cookie */
-  signIn(token: string, request: Request): Promise<SignInResult>;
+  signIn(token: string, request: Request, clientIp?: string): Promise<SignInResult>;
   /** ends this request's session on the server; the headers clear its cookie */
   signOut(request: Request): Promise<{ headers: Headers }>;
+  /** the signed-in editor's live sessions (their devices), most recently seen first */
+  devices(request: Request): Promise<EditorDevice[]>;
+  /** ends another of this editor's sessions by its id; false when it was not one to end */
+  endDevice(request: Request, id: string): Promise<boolean>;
+  /** ends every session of this editor, this one too; the headers clear its cookie */
+  endEverywhere(request: Request): Promise<{ headers: Headers }>;
+}
+
+export interface EditorDevice {
+  /** the session's id hash (never its token) */
+  id: string;
+  /** "Chrome on Android" */
+  device: string;
+  signedInAt: string;
+  lastSeenAt: string;
+  /** the device this request came from */
+  current: boolean;
 }
 
 export type LinkRequest =
@@ -86,14 +106,17 @@ export type LinkRequest =
 
 export type LinkState =
   | { status: "valid" }
-  /** asked for in another browser: the page offers to send a new link to `email` here */
-  | { status: "other-browser"; email: string }
+  /**
+   * asked for in another browser: the page offers to send a new link here. It does not name the
+   * address: whoever holds the link in another browser may not be the editor (issue 29, I1).
+   */
+  | { status: "other-browser" }
   /** unknown, used or expired */
   | { status: "invalid" };
 
 export type SignInResult =
   | { status: "signed-in"; editor: Editor; headers: Headers }
-  | { status: "other-browser"; email: string }
+  | { status: "other-browser" }
   | { status: "invalid" };
 
 export interface ContentEditing {

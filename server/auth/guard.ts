@@ -1,5 +1,7 @@
 import type { RequestHandler, Response } from "express";
 import type { Editor } from "../../app/lib/load-context";
+import type { Logger } from "../logger";
+import { networkKey } from "./links";
 
 /**
  * The editor's addresses, /admin and everything under it (and their client-side data requests,
@@ -35,6 +37,8 @@ export function editorGuard(options: {
   siteUrl: string;
   /** absent when editing is off */
   editorFromCookies?: (cookieHeader: string | undefined) => Promise<Editor | null>;
+  /** refused posts are logged with their network, never an address (issue 29, L6) */
+  logger?: Logger;
 }): RequestHandler {
   const siteOrigin = new URL(options.siteUrl).origin;
   return async (req, res, next) => {
@@ -52,6 +56,15 @@ export function editorGuard(options: {
     if (reading || req.method === "OPTIONS") return next();
 
     if (originOf(req.get("origin") ?? req.get("referer")) !== siteOrigin) {
+      options.logger?.warn(
+        {
+          event: "editor-sign-in-refused",
+          reason: "foreign-origin",
+          path: req.path,
+          network: networkKey(req.ip ?? req.socket.remoteAddress ?? "unknown"),
+        },
+        "editor post refused",
+      );
       return refuse(res, 403, "This form can only be sent from the website's own editor.");
     }
     const page = req.path.toLowerCase().replace(/\.data$/, "");

@@ -11,7 +11,8 @@ import { contentAudit } from "../db/schema";
 import type { MailSend } from "../integrations/mail";
 import type { Logger } from "../logger";
 import { cookieNames, readCookie, serializeCookie } from "./cookies";
-import { LINK_TTL_MS, countLinkRequest, createLinkStore } from "./links";
+import { LINK_TTL_MS, countLinkRequest, createLinkStore, networkKey } from "./links";
+import { deviceName } from "./device";
 import { createSessionStore } from "./sessions";
 import { hashToken, looksLikeToken, newToken } from "./tokens";
 
@@ -50,6 +51,18 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
   const sessions = createSessionStore(db, now);
   const listed = new Set(config.editorEmails.map((e) => e.toLowerCase()));
   const mailing = new Set<Promise<void>>();
+  // Sessions of addresses no longer listed end for good at start, before any request is read.
+  const cleared = sessions.endUnlisted([...listed]).then(
+    (count) => {
+      if (count > 0)
+        logger.info(
+          { event: "editor-sessions-ended", count },
+          "sessions of unlisted addresses ended",
+        );
+    },
+    (error: unknown) =>
+      logger.error({ err: { message: String(error) } }, "ending unlisted sessions failed"),
+  );
 
   const cookie = (name: string, value: string, maxAgeSeconds: number) =>
     serializeCookie(name, value, { https: config.https, maxAgeSeconds });
@@ -59,13 +72,32 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
   };
   const audit = (editor: string, action: string) =>
     db.insert(contentAudit).values({ editor, action, at: now() });
+  /**
+   * A sign-in that did not go through, for the operator: why, and from which network (IPv4 /24,
+   * IPv6 /64), never the address, so a run of them can be seen and blocked (issue 29, L6).
+   */
+  const refused = (reason: string, clientIp: string | undefined) =>
+    logger.warn(
+      {
+        event: "editor-sign-in-refused",
+        reason,
+        network: clientIp ? networkKey(clientIp) : "unknown",
+      },
+      "editor sign-in refused",
+    );
 
   async function editorFromCookies(cookieHeader: string | undefined | null) {
+    await cleared;
     const token = readCookie(cookieHeader, names.session);
     if (!token || !looksLikeToken(token)) return null;
     const session = await sessions.find(token);
-    // An address taken off EDITOR_EMAILS is signed out at once, whatever its session says.
-    if (!session || !listed.has(session.email)) return null;
+    if (!session) return null;
+    // An address taken off EDITOR_EMAILS is signed out at once and for good: were it listed again,
+    // this session would not come back.
+    if (!listed.has(session.email)) {
+      await sessions.end(token);
+      return null;
+    }
     return { email: session.email };
   }
 
@@ -111,49 +143,107 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
 
     async requestLink(email, request, clientIp): Promise<LinkRequest> {
       const address = email.trim().toLowerCase();
-      const verdict = await countLinkRequest(db, {
-        email: address,
-        ip: clientIp,
-        limit: config.formRateLimit,
-        at: now(),
-      });
-      if (!verdict.allowed)
-        return { status: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
       // The browser keeps one binding for all the links it asks for, so any of them works there.
       const existing = readCookie(request.headers.get("cookie"), names.browser);
       const browser = existing && looksLikeToken(existing) ? existing : newToken();
+      const browserHash = hashToken(browser);
+      const session = readCookie(request.headers.get("cookie"), names.session);
+      const verdict = await countLinkRequest(db, {
+        email: address,
+        browserHash,
+        ip: clientIp,
+        limit: config.formRateLimit,
+        at: now(),
+        knownBrowser: () =>
+          sessions.heldBy(session && looksLikeToken(session) ? session : "", address),
+      });
+      if (!verdict.allowed) {
+        refused(`rate-limited-${verdict.reason}`, clientIp);
+        return { status: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
+      }
       const headers = new Headers();
       headers.append("Set-Cookie", cookie(names.browser, browser, BROWSER_COOKIE_SECONDS));
-      // Every address gets this same answer; only a listed one gets a link. The mail goes out
-      // after the answer, so its time does not tell which addresses are listed either.
-      if (listed.has(address)) {
-        const token = await links.issue(address, hashToken(browser), deps.linkTtlMs);
+      // Every address gets this same answer after the same statements; only a listed one gets a
+      // link. The mail goes out after the answer, so its time does not tell who is listed either.
+      if (listed.has(address) && verdict.mailAllowed) {
+        const token = await links.issue(address, browserHash, deps.linkTtlMs);
         deliver(address, signInUrl(config.siteUrl, token));
+      } else {
+        await links.issueNothing(browserHash);
+        if (!verdict.mailAllowed) refused("mail-limit", clientIp);
       }
       return { status: "sent", headers };
     },
 
-    async inspectLink(token, request): Promise<LinkState> {
-      if (!looksLikeToken(token)) return { status: "invalid" };
-      const found = await links.lookup(token, browserHashOf(request));
-      if (found.status === "invalid" || !listed.has(found.email)) return { status: "invalid" };
-      return found.status === "valid" ? { status: "valid" } : found;
+    async inspectLink(token, request, clientIp): Promise<LinkState> {
+      const found = looksLikeToken(token)
+        ? await links.lookup(token, browserHashOf(request))
+        : ({ status: "invalid" } as const);
+      if (found.status === "invalid" || !listed.has(found.email)) {
+        refused("link-invalid", clientIp);
+        return { status: "invalid" };
+      }
+      if (found.status === "other-browser") {
+        refused("link-other-browser", clientIp);
+        return { status: "other-browser" };
+      }
+      return { status: "valid" };
     },
 
-    async signIn(token, request): Promise<SignInResult> {
-      const state = await auth.inspectLink(token, request);
+    async signIn(token, request, clientIp): Promise<SignInResult> {
+      const state = await auth.inspectLink(token, request, clientIp);
       if (state.status !== "valid") return state;
       const email = await links.use(token, browserHashOf(request));
-      if (!email || !listed.has(email)) return { status: "invalid" };
+      if (!email || !listed.has(email)) {
+        refused("link-invalid", clientIp);
+        return { status: "invalid" };
+      }
       // A new session (new id) on every sign-in; one this browser had before ends.
       const previous = readCookie(request.headers.get("cookie"), names.session);
       if (previous && looksLikeToken(previous)) await sessions.end(previous);
-      const session = await sessions.start(email);
+      const session = await sessions.start(email, deviceName(request.headers.get("user-agent")));
       await audit(email, "sign-in");
       const headers = new Headers();
       const seconds = (session.expiresAt.getTime() - now().getTime()) / 1000;
       headers.append("Set-Cookie", cookie(names.session, session.token, seconds));
       return { status: "signed-in", editor: { email }, headers };
+    },
+
+    async devices(request) {
+      const editor = await editorFromCookies(request.headers.get("cookie"));
+      if (!editor) return [];
+      const token = readCookie(request.headers.get("cookie"), names.session)!;
+      const own = hashToken(token);
+      const rows = await sessions.live(editor.email);
+      return rows.map((row) => ({
+        id: row.idHash,
+        device: row.device ?? "A browser",
+        signedInAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.idHash === own,
+      }));
+    },
+
+    async endDevice(request, id) {
+      const editor = await editorFromCookies(request.headers.get("cookie"));
+      if (!editor) return false;
+      const own = hashToken(readCookie(request.headers.get("cookie"), names.session)!);
+      // This device signs out with "Sign out"; here only the others.
+      if (id === own) return false;
+      const ended = await sessions.endFor(editor.email, id);
+      if (ended > 0) await audit(editor.email, "sign-out-device");
+      return ended > 0;
+    },
+
+    async endEverywhere(request) {
+      const editor = await editorFromCookies(request.headers.get("cookie"));
+      const headers = new Headers();
+      headers.append("Set-Cookie", cookie(names.session, "", 0));
+      if (editor) {
+        await sessions.endFor(editor.email);
+        await audit(editor.email, "sign-out-everywhere");
+      }
+      return { headers };
     },
 
     async signOut(request) {

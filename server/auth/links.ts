@@ -36,6 +36,18 @@ export function createLinkStore(db: Db, now: () => Date = () => new Date()) {
   return {
     /** A new link's token for `email`, bound to the browser whose binding hashes to `browserHash`. */
     async issue(email: string, browserHash: string, ttlMs = LINK_TTL_MS): Promise<string> {
+      return this.write(email, browserHash, ttlMs, false);
+    },
+
+    /**
+     * The same statements as `issue`, for an address that gets no link, so the answer takes as
+     * long for every address (ASVS 5 6.3.8): the row is born used up and holds no address.
+     */
+    async issueNothing(browserHash: string): Promise<void> {
+      await this.write("", browserHash, LINK_TTL_MS, true);
+    },
+
+    async write(email: string, browserHash: string, ttlMs: number, spent: boolean) {
       const at = now();
       const token = newToken();
       await db.insert(editorLinks).values({
@@ -44,6 +56,7 @@ export function createLinkStore(db: Db, now: () => Date = () => new Date()) {
         browserHash,
         createdAt: at,
         expiresAt: new Date(at.getTime() + ttlMs),
+        usedAt: spent ? at : null,
       });
       await db
         .delete(editorLinks)
@@ -93,23 +106,41 @@ export function createLinkStore(db: Db, now: () => Date = () => new Date()) {
 
 export type LinkStore = ReturnType<typeof createLinkStore>;
 
+/** Mails one address may receive per hour from browsers it has no session in (see below). */
+export const LINK_MAILS_PER_HOUR = 10;
+const HOUR_MS = 60 * 60_000;
+
+export type LinkVerdict =
+  | { allowed: true; mailAllowed: boolean }
+  | { allowed: false; reason: "network" | "browser"; retryAfterSeconds: number };
+
 /**
- * Counts one link request; returns how long to wait when the address (`limit` per 15 minutes)
- * or its network (`PREFIX_ALLOWANCE` times that) asked too often. The address is counted by its
- * hash, so the rate_limits table holds no e-mail address.
+ * Counts one link request (docs/decisions/027, "Sign-in"), in an order that lets no stranger spend
+ * an editor's allowance:
+ *
+ * 1. per network (IPv4 /24, IPv6 /64): `PREFIX_ALLOWANCE` × `limit` per 15 minutes, whatever the
+ *    address, so one network cannot ask for many;
+ * 2. per address *in one browser* (its binding cookie): `limit` per 15 minutes. A stranger never
+ *    holds the editor's binding, so they cannot use up the editor's own allowance;
+ * 3. mails per address: `LINK_MAILS_PER_HOUR` per hour, so strangers cannot fill an inbox. Past it
+ *    the answer stays the same and no mail goes, except to a browser that holds a session of this
+ *    address (live or ended by the idle limit): the editor's own browser always gets its link.
+ *
+ * The address is counted by its hash, so the rate_limits table holds no e-mail address. Every
+ * address, listed or not, costs the same statements.
  */
 export async function countLinkRequest(
   db: Db,
-  options: { email: string; ip: string; limit: number; at: Date },
-): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
-  const own = await countInWindow(
-    db,
-    `editor-link:${hashToken(options.email)}`,
-    LINK_RATE_WINDOW_MS,
-    options.at,
-  );
-  if (own.count > options.limit)
-    return { allowed: false, retryAfterSeconds: own.retryAfterSeconds };
+  options: {
+    email: string;
+    browserHash: string;
+    ip: string;
+    limit: number;
+    at: Date;
+    /** whether this browser holds a session of this address; asked for every request */
+    knownBrowser: () => Promise<boolean>;
+  },
+): Promise<LinkVerdict> {
   const network = await countInWindow(
     db,
     `editor-link:${networkKey(options.ip)}`,
@@ -117,6 +148,17 @@ export async function countLinkRequest(
     options.at,
   );
   if (network.count > options.limit * PREFIX_ALLOWANCE)
-    return { allowed: false, retryAfterSeconds: network.retryAfterSeconds };
-  return { allowed: true };
+    return { allowed: false, reason: "network", retryAfterSeconds: network.retryAfterSeconds };
+  const address = hashToken(options.email);
+  const own = await countInWindow(
+    db,
+    `editor-link:${address}:${options.browserHash}`,
+    LINK_RATE_WINDOW_MS,
+    options.at,
+  );
+  if (own.count > options.limit)
+    return { allowed: false, reason: "browser", retryAfterSeconds: own.retryAfterSeconds };
+  const mails = await countInWindow(db, `editor-mail:${address}`, HOUR_MS, options.at);
+  const known = await options.knownBrowser();
+  return { allowed: true, mailAllowed: known || mails.count <= LINK_MAILS_PER_HOUR };
 }

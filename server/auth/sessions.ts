@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, notInArray, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { editorSessions } from "../db/schema";
 import { hashToken, newToken } from "./tokens";
@@ -23,13 +23,18 @@ export interface SessionRow {
 export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
   return {
     /** A new session for `email`; returns the cookie's token and when the session ends at most. */
-    async start(email: string): Promise<{ token: string; expiresAt: Date }> {
+    async start(email: string, device?: string): Promise<{ token: string; expiresAt: Date }> {
       const at = now();
       const token = newToken();
       const expiresAt = new Date(at.getTime() + SESSION_MAX_MS);
-      await db
-        .insert(editorSessions)
-        .values({ idHash: hashToken(token), email, createdAt: at, lastSeenAt: at, expiresAt });
+      await db.insert(editorSessions).values({
+        idHash: hashToken(token),
+        email,
+        createdAt: at,
+        lastSeenAt: at,
+        expiresAt,
+        device: device ?? null,
+      });
       const spent = new Date(at.getTime() - ENDED_SESSION_KEPT_MS);
       await db
         .delete(editorSessions)
@@ -65,6 +70,80 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
         lastSeenAt: row.lastSeenAt,
         expiresAt: row.expiresAt,
       };
+    },
+
+    /**
+     * Whether this token is a session of `email` that was not signed out (it may have ended by
+     * the idle or absolute limit): the browser the editor uses. One query whatever the token.
+     */
+    async heldBy(token: string, email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ email: editorSessions.email })
+        .from(editorSessions)
+        .where(
+          and(
+            eq(editorSessions.idHash, hashToken(token)),
+            eq(editorSessions.email, email),
+            isNull(editorSessions.revokedAt),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /**
+     * Ends for good every live session of an address not in `listed` (issue 29, L2): taken off
+     * EDITOR_EMAILS, its sessions must not come back when it is listed again.
+     */
+    async endUnlisted(listed: readonly string[]): Promise<number> {
+      const rows = await db
+        .update(editorSessions)
+        .set({ revokedAt: now() })
+        .where(
+          and(
+            isNull(editorSessions.revokedAt),
+            listed.length > 0 ? notInArray(editorSessions.email, [...listed]) : undefined,
+          ),
+        )
+        .returning({ email: editorSessions.email });
+      return rows.length;
+    },
+
+    /** The live sessions of `email`, most recently seen first: the editor's signed-in devices. */
+    async live(email: string) {
+      const at = now();
+      return db
+        .select({
+          idHash: editorSessions.idHash,
+          device: editorSessions.device,
+          createdAt: editorSessions.createdAt,
+          lastSeenAt: editorSessions.lastSeenAt,
+        })
+        .from(editorSessions)
+        .where(
+          and(
+            eq(editorSessions.email, email),
+            isNull(editorSessions.revokedAt),
+            gt(editorSessions.expiresAt, at),
+            gt(editorSessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS)),
+          ),
+        )
+        .orderBy(desc(editorSessions.lastSeenAt));
+    },
+
+    /** Ends sessions of `email`: the one whose id hash is `idHash`, or all of them. */
+    async endFor(email: string, idHash?: string): Promise<number> {
+      const rows = await db
+        .update(editorSessions)
+        .set({ revokedAt: now() })
+        .where(
+          and(
+            eq(editorSessions.email, email),
+            isNull(editorSessions.revokedAt),
+            idHash === undefined ? undefined : eq(editorSessions.idHash, idHash),
+          ),
+        )
+        .returning({ email: editorSessions.email });
+      return rows.length;
     },
 
     /** Ends the session of this token; returns its address when it was live until now. */

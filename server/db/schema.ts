@@ -271,6 +271,8 @@ export const editorSessions = pgTable(
     /** the absolute end, 30 days after sign-in */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** "Chrome on Android", from the User-Agent at sign-in, for the editor's list of devices */
+    device: text("device"),
   },
   (t) => [index("editor_sessions_email_idx").on(t.email)],
 );

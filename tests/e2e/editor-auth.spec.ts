@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { documentIds, documents } from "../../app/content/documents";
@@ -136,7 +139,10 @@ test("a link opened in another browser says so, offers a new link there, and is 
     elsewhere.getByRole("heading", { name: "This link was asked for in another browser" }),
   ).toBeVisible();
   await expect(elsewhere.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
-  await expect(elsewhere.getByLabel("E-mail")).toHaveValue(EDITOR_EMAIL);
+  // The address is neither shown nor filled in (I1): whoever opened the link may not be the editor.
+  await expect(elsewhere.getByLabel("E-mail")).toHaveValue("");
+  expect(await elsewhere.content()).not.toContain(EDITOR_EMAIL);
+  await elsewhere.getByLabel("E-mail").fill(EDITOR_EMAIL);
   await elsewhere.getByRole("button", { name: "Send a new link to this browser" }).click();
   await expect(elsewhere.getByText("a sign-in link is on its way")).toBeVisible();
   // The new link is for the other browser, and signs it in.
@@ -334,6 +340,206 @@ test("with EDITOR_EMAILS unset, /admin and everything under it is the site's 404
     expect(await post.text()).toContain("Oops! Page not found");
     expect(server.output()).not.toContain(EDITOR_EMAIL);
   } finally {
+    await server.stop();
+  }
+});
+
+/** A site of its own with the real rate limit (the shared e2e sites allow 1000) and mail. */
+function ownSite(env: Record<string, string> = {}) {
+  return spawnServer({
+    FORM_RATE_LIMIT: "5",
+    SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
+    MAIL_FROM: "website@kindredhearts.ng",
+    PRACTICE_INBOX: "team@kindredhearts.ng",
+    ...env,
+  });
+}
+
+test("five strangers' link requests for an editor's address do not lock the editor out, and a 429 says when to retry (M2)", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const editor = `lockout.${uniqueId()}@kindredhearts.ng`;
+  const server = await ownSite({ EDITOR_EMAILS: editor });
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Five anonymous requests for the editor's address, as a stranger would send them.
+    for (let i = 0; i < 5; i++) {
+      const r = await fetch(`${server.url}/admin`, {
+        method: "POST",
+        body: new URLSearchParams({ email: editor }),
+        headers: { Origin: server.url },
+        redirect: "manual",
+      });
+      expect(r.status).toBe(302);
+    }
+    // The editor's own request, in their own browser, is answered and brings a working link.
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel("E-mail").fill(editor);
+    await page.getByRole("button", { name: "Send sign-in link" }).click();
+    await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
+    await expect(page.getByText("Too many sign-in links")).toHaveCount(0);
+    const link = await signInLinkFor(page, editor);
+    expect(link.startsWith(server.url)).toBe(true);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Edit the website", exact: true }),
+    ).toBeVisible();
+
+    // One browser asking too often is told to wait, and the answer carries Retry-After.
+    const cookie = (await page.context().cookies(server.url))
+      .filter((c) => c.name === "editor_browser")
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await fetch(`${server.url}/admin`, {
+        method: "POST",
+        body: new URLSearchParams({ email: editor }),
+        headers: { Origin: server.url, cookie },
+        redirect: "manual",
+      });
+    }
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await last!.text()).toContain("Please try again in");
+    // The refusal is logged with its reason and network, never the address (L6).
+    expect(server.output()).toContain('"reason":"rate-limited-browser"');
+    expect(server.output()).toContain('"network":"127.0.0.0/24"');
+    expect(server.output()).not.toContain(editor);
+  } finally {
+    await server.stop();
+  }
+});
+
+test("a removed editor's session stays ended when the address is listed again after a restart (L2)", async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  const editor = `removed.${uniqueId()}@kindredhearts.ng`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "site-l2-"));
+  const signedIn = async (url: string, cookie: string) =>
+    (await (await fetch(`${url}/admin`, { headers: { cookie } })).text()).includes(
+      "Edit the website",
+    );
+  let server = await ownSite({ EDITOR_EMAILS: editor, DATA_DIR: dataDir });
+  let cookie: string;
+  try {
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel("E-mail").fill(editor);
+    await page.getByRole("button", { name: "Send sign-in link" }).click();
+    await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
+    await page.goto(await signInLinkFor(page, editor));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Edit the website", exact: true }),
+    ).toBeVisible();
+    cookie = (await page.context().cookies(server.url))
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+    expect(await signedIn(server.url, cookie)).toBe(true);
+  } finally {
+    await server.stop();
+  }
+  // Taken off the list, and no request comes while it is off.
+  server = await ownSite({ EDITOR_EMAILS: SECOND_EDITOR_EMAIL, DATA_DIR: dataDir });
+  await server.stop();
+  // Listed again: the old session does not come back.
+  server = await ownSite({ EDITOR_EMAILS: editor, DATA_DIR: dataDir });
+  try {
+    expect(await signedIn(server.url, cookie)).toBe(false);
+  } finally {
+    await server.stop();
+  }
+});
+
+test("signing out leaves no unsent words on the device (L4)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsEditor(page);
+  // Words typed but not sent, as the editor keeps them on the device (app/lib/admin/kept-draft.ts).
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "editor-draft:book:1",
+      JSON.stringify({ value: { title: "Unsent words" }, savedAt: new Date().toISOString() }),
+    ),
+  );
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith("/admin/sign-out") && r.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: "Sign out" }).click();
+  // allHeaders(): headers() leaves out some the browser acts on itself.
+  expect((await (await answer).allHeaders())["clear-site-data"]).toBe('"storage"');
+  await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith("editor-draft:")),
+  );
+  expect(kept).toEqual([]);
+});
+
+test("an editor sees their signed-in devices at 390 px, signs another out, then signs out everywhere (L3)", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const editor = `devices.${uniqueId()}@kindredhearts.ng`;
+  const server = await ownSite({ EDITOR_EMAILS: editor });
+  const phoneContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  });
+  const laptopContext = await browser.newContext({
+    userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  });
+  const signIn = async (page: Page) => {
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel("E-mail").fill(editor);
+    await page.getByRole("button", { name: "Send sign-in link" }).click();
+    await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
+    await page.goto(await signInLinkFor(page, editor));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Edit the website", exact: true }),
+    ).toBeVisible();
+  };
+  try {
+    const laptop = await laptopContext.newPage();
+    await signIn(laptop);
+    const phone = await phoneContext.newPage();
+    await signIn(phone);
+
+    await phone.getByRole("link", { name: "Your signed-in devices" }).click();
+    await expect(phone.getByRole("heading", { name: "Your signed-in devices" })).toBeVisible();
+    const list = phone.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem");
+    await expect(list).toHaveCount(2);
+    await expect(list.filter({ hasText: "Chrome on Android (this device)" })).toHaveCount(1);
+    const other = list.filter({ hasText: "Firefox on Windows" });
+    await expect(other).toContainText(/Signed in \d+ \w+ \d{4}, \d\d:\d\d WAT/);
+    await expect(other).toContainText(/Last used .* WAT/);
+    await expectAxeClean(phone);
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // Signing the laptop out, from the phone.
+    await other.getByRole("button", { name: /^Sign out Firefox on Windows/ }).click();
+    await expect(phone.getByRole("status")).toHaveText("Signed out on that device.");
+    await expect(list).toHaveCount(1);
+    await laptop.goto(`${server.url}/admin`);
+    await expect(laptop.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+
+    // Everywhere: this phone too.
+    await signIn(laptop);
+    await phone.reload();
+    await expect(list).toHaveCount(2);
+    await phone.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(phone.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+    await laptop.goto(`${server.url}/admin`);
+    await expect(laptop.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+  } finally {
+    await phoneContext.close();
+    await laptopContext.close();
     await server.stop();
   }
 });

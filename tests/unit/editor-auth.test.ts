@@ -183,7 +183,11 @@ function suite(name: string, open: OpenDatabase) {
       expect(result.status).toBe("sent");
       await auth.settled();
       expect(mails.length).toBe(before.mails);
-      expect((await database.db.select().from(editorLinks)).length).toBe(before.links);
+      // The same row is written as for a listed address (L7), born used up and with no address.
+      const rows = await database.db.select().from(editorLinks);
+      expect(rows.length).toBe(before.links + 1);
+      expect(rows.filter((r) => r.email === "").every((r) => r.usedAt !== null)).toBe(true);
+      expect(JSON.stringify(rows)).not.toContain("stranger@example.com");
     });
 
     it("opening a link changes nothing; its post signs in once, and never again", async () => {
@@ -201,14 +205,9 @@ function suite(name: string, open: OpenDatabase) {
       const asking = browser();
       const token = (await askForLink(asking))!;
       const other = browser();
-      expect(await auth.inspectLink(token, other.request())).toEqual({
-        status: "other-browser",
-        email: EDITOR,
-      });
-      expect(await auth.signIn(token, other.request())).toEqual({
-        status: "other-browser",
-        email: EDITOR,
-      });
+      // The answer does not name the address (I1): whoever holds the link may not be the editor.
+      expect(await auth.inspectLink(token, other.request())).toEqual({ status: "other-browser" });
+      expect(await auth.signIn(token, other.request())).toEqual({ status: "other-browser" });
       other.jar.set("__Host-editor_browser", newToken());
       expect((await auth.signIn(token, other.request())).status).toBe("other-browser");
       expect((await auth.signIn(token, asking.request())).status).toBe("signed-in");
@@ -250,38 +249,128 @@ function suite(name: string, open: OpenDatabase) {
       expect(await auth.inspectLink(token, b.request())).toEqual({ status: "valid" });
     });
 
-    it("link requests are limited per address (5 per 15 minutes) and per network", async () => {
+    it("link requests are limited per address in one browser (5 per 15 minutes) and per network", async () => {
       t += 60 * 60_000;
       const b = browser();
+      const ask = async (email: string, ip: string, who = b) => {
+        const result = await auth.requestLink(email, who.request(), ip);
+        if (result.status === "sent") who.keep(result.headers);
+        return result.status;
+      };
       const statuses: string[] = [];
-      for (let i = 0; i < 6; i++)
-        statuses.push(
-          (await auth.requestLink("second@kindredhearts.ng", b.request(), freshIp())).status,
-        );
+      for (let i = 0; i < 6; i++) statuses.push(await ask("second@kindredhearts.ng", freshIp()));
       expect(statuses).toEqual(["sent", "sent", "sent", "sent", "sent", "rate-limited"]);
       // the same answer for an unlisted address
-      for (let i = 0; i < 5; i++)
-        await auth.requestLink("nobody@example.com", b.request(), freshIp());
-      const unlisted = await auth.requestLink("nobody@example.com", b.request(), freshIp());
-      expect(unlisted).toMatchObject({ status: "rate-limited" });
-      // a window later, the address may ask again
+      for (let i = 0; i < 5; i++) await ask("nobody@example.com", freshIp());
+      expect(await ask("nobody@example.com", freshIp())).toBe("rate-limited");
+      // another browser asking for the same address is not held back by the first one
+      expect(await ask("second@kindredhearts.ng", freshIp(), browser())).toBe("sent");
+      // a window later, the first browser may ask again
       t += 15 * 60_000;
-      expect(
-        (await auth.requestLink("second@kindredhearts.ng", b.request(), freshIp())).status,
-      ).toBe("sent");
+      expect(await ask("second@kindredhearts.ng", freshIp())).toBe("sent");
       // one network (an IPv6 /64) asking for many addresses gets 4 × 5, then waits
       const network: string[] = [];
       for (let i = 1; i <= 21; i++)
-        network.push(
-          (await auth.requestLink(`someone${i}@example.com`, b.request(), `2001:db8:9:1::${i}`))
-            .status,
-        );
+        network.push(await ask(`someone${i}@example.com`, `2001:db8:9:1::${i}`, browser()));
       expect(network.filter((s) => s === "sent")).toHaveLength(20);
       expect(network.at(-1)).toBe("rate-limited");
       // the next /64 is someone else
-      expect((await auth.requestLink("x@example.com", b.request(), "2001:db8:9:2::1")).status).toBe(
-        "sent",
+      expect(await ask("x@example.com", "2001:db8:9:2::1", browser())).toBe("sent");
+    });
+
+    it("strangers asking for an editor's links never lock the editor out of their own browser (M2)", async () => {
+      t += 60 * 60_000;
+      // The editor signed in here once; the session has since ended by the idle limit.
+      const own = browser();
+      await signedIn(own);
+      t += SESSION_IDLE_MS + 60_000;
+      expect(await auth.currentEditor(own.request())).toBeNull();
+
+      // Strangers ask for the editor's address again and again: from many networks, with and
+      // without keeping their cookie.
+      const before = mails.length;
+      const stranger = browser();
+      for (let i = 0; i < 30; i++) {
+        const who = i % 2 ? stranger : browser();
+        const result = await auth.requestLink(EDITOR, who.request(), `203.0.${i}.7`);
+        if (result.status === "sent") who.keep(result.headers);
+      }
+      await auth.settled();
+      // At most 10 mails an hour reach the editor's inbox from browsers without a session of theirs.
+      expect(mails.slice(before).filter((m) => m.to === EDITOR)).toHaveLength(10);
+
+      // The editor's own request, in their own browser, brings a working link.
+      const token = await askForLink(own);
+      expect(token).toBeDefined();
+      expect((await auth.signIn(token!, own.request())).status).toBe("signed-in");
+      // So does a first request from a new browser on the editor's own network.
+      const fresh = browser();
+      const answer = await auth.requestLink(EDITOR, fresh.request(), "198.18.0.1");
+      expect(answer.status).toBe("sent");
+    });
+
+    it("failed sign-ins are logged with the reason and the network, never the address (L6)", async () => {
+      t += 60 * 60_000;
+      logs.length = 0;
+      const b = browser();
+      for (let i = 0; i < 6; i++) {
+        const r = await auth.requestLink(EDITOR, b.request(), "192.0.2.44");
+        if (r.status === "sent") b.keep(r.headers);
+      }
+      await auth.settled();
+      await auth.inspectLink(newToken(), b.request(), "2001:db8:77:5:1::9");
+      const token = (await askForLink(browser()))!;
+      await auth.signIn(token, browser().request(), "192.0.2.45");
+      const events = logs
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.event === "editor-sign-in-refused");
+      expect(events.map((e) => [e.reason, e.network])).toEqual(
+        expect.arrayContaining([
+          ["rate-limited-browser", "192.0.2.0/24"],
+          ["link-invalid", "2001:db8:77:5::/64"],
+          ["link-other-browser", "192.0.2.0/24"],
+        ]),
       );
+      expect(logs.join("\n")).not.toContain(EDITOR);
+      expect(logs.join("\n")).not.toContain(hashToken(EDITOR));
+    });
+
+    it("a listed and an unlisted address cost the same database statements before the answer (L7)", async () => {
+      t += 60 * 60_000;
+      const calls: string[] = [];
+      const counted = new Proxy(database.db, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver) as unknown;
+          if (
+            typeof value === "function" &&
+            ["select", "insert", "update", "delete", "execute"].includes(String(key))
+          )
+            return (...args: unknown[]) => {
+              calls.push(String(key));
+              return (value as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          return value;
+        },
+      });
+      const measured = createEditorAuth({
+        db: counted,
+        config: { editorEmails: [EDITOR], https: true, siteUrl: SITE, formRateLimit: 5 },
+        logger: createLogger("silent"),
+        sendMail: async () => ({ outcome: "delivered" }),
+        now,
+      });
+      const work = async (email: string) => {
+        calls.length = 0;
+        expect((await measured.requestLink(email, browser().request(), freshIp())).status).toBe(
+          "sent",
+        );
+        return [...calls];
+      };
+      const listedWork = await work(EDITOR);
+      const unlistedWork = await work("stranger@example.com");
+      expect(listedWork.length).toBeGreaterThan(3);
+      expect(unlistedWork).toEqual(listedWork);
+      await measured.settled();
     });
 
     it("a session is kept as a hash, renewed on sign-in, and audited", async () => {
@@ -342,6 +431,24 @@ function suite(name: string, open: OpenDatabase) {
       expect(await after.currentEditor(b.request())).toBeNull();
       expect(await after.inspectLink(token, pending.request())).toEqual({ status: "invalid" });
       expect(await after.signIn(token, pending.request())).toEqual({ status: "invalid" });
+      // Listed again (a restart with the address back): the old session stays ended (L2).
+      const again = makeAuth([EDITOR, "second@kindredhearts.ng"]);
+      expect(await again.currentEditor(b.request())).toBeNull();
+    });
+
+    it("at start, sessions of addresses no longer listed end for good, before any request (L2)", async () => {
+      const b = browser();
+      await signedIn(b);
+      const idHash = hashToken(b.jar.get("__Host-editor_session")!);
+      const after = makeAuth(["second@kindredhearts.ng"]);
+      // No request with this session's cookie: the start alone ends it.
+      await after.currentEditor(browser().request());
+      const [row] = await database.db
+        .select()
+        .from(editorSessions)
+        .where(eq(editorSessions.idHash, idHash));
+      expect(row?.revokedAt).not.toBeNull();
+      expect(await makeAuth([EDITOR]).currentEditor(b.request())).toBeNull();
     });
 
     it("sign-out ends the session on the server: the old cookie no longer works", async () => {
@@ -373,3 +480,25 @@ function suite(name: string, open: OpenDatabase) {
 
 suite("PGlite", openTempPglite("editor-auth-"));
 describe.runIf(hasPostgres)("Postgres", () => suite("Postgres", openTempPostgres));
+
+describe("device names for the list of signed-in devices", () => {
+  it("names the browser and system from a User-Agent, and nothing more", async () => {
+    const { deviceName } = await import("../../server/auth/device");
+    expect(
+      deviceName(
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+      ),
+    ).toBe("Chrome on Android");
+    expect(
+      deviceName(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      ),
+    ).toBe("Safari on iPhone");
+    expect(
+      deviceName(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+      ),
+    ).toBe("Firefox on Windows");
+    expect(deviceName(undefined)).toBe("A browser on an unknown system");
+  });
+});

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { clearKeptDrafts } from "~/lib/admin/kept-draft";
 
 export interface AdminDocument {
   id: string;
@@ -29,9 +30,14 @@ export function AdminHome({ email, documents }: AdminHomeProps) {
           <p className="mt-2 break-all text-muted">
             Signed in as <span className="font-semibold text-ink">{email}</span>
           </p>
+          <p className="mt-1">
+            <Link to="/admin/account" className="font-semibold text-teal-900 underline">
+              Your signed-in devices
+            </Link>
+          </p>
         </div>
         {/* A whole-page post: signing out leaves nothing of the editor in the page. */}
-        <Form method="post" action="/admin/sign-out" reloadDocument>
+        <Form method="post" action="/admin/sign-out" reloadDocument onSubmit={clearKeptDrafts}>
           <button type="submit" className="btn-outline">
             Sign out
           </button>

@@ -30,7 +30,8 @@ export function SignInLink({ state, token }: { state: LinkState; token: string }
           For your safety, a sign-in link works only in the browser where it was asked for. To sign
           in here, send a new link to this browser and open it here.
         </p>
-        <SignInForm email={state.email} submitLabel="Send a new link to this browser" />
+        {/* No address here: whoever opened the link in this browser may not be the editor. */}
+        <SignInForm submitLabel="Send a new link to this browser" />
       </AdminPanel>
     );
   }

@@ -72,3 +72,19 @@ export function writeKeptDraft(doc: DocumentId, baseVersion: number, kept: KeptD
 export function dropKeptDraft(doc: DocumentId, baseVersion: number): void {
   storage()?.removeItem(keptDraftKey(doc, baseVersion));
 }
+
+/**
+ * Removes every kept draft of this device: signing out on a shared computer must leave no unsent
+ * words behind for the next person (issue 29, L4). The sign-out answer's Clear-Site-Data does the
+ * same where the browser honours it; this covers the others.
+ */
+export function clearKeptDrafts(): void {
+  const store = storage();
+  if (!store) return;
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith("editor-draft:")) keys.push(key);
+  }
+  for (const key of keys) store.removeItem(key);
+}

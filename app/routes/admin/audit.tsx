@@ -40,6 +40,8 @@ const actionWords: Record<string, string> = {
   upload: "uploaded a photo",
   "sign-in": "signed in",
   "sign-out": "signed out",
+  "sign-out-device": "signed out another of their devices",
+  "sign-out-everywhere": "signed out everywhere",
 };
 
 export default function Audit({ loaderData }: Route.ComponentProps) {

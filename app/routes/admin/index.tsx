@@ -16,8 +16,15 @@ import type { Route } from "./+types/index";
 // The editor works with React from the start; its own bundle, never on a public page.
 export const handle: RouteHandle = { hydrate: true, editor: true };
 
-export function headers() {
-  return editorHeaders;
+/**
+ * The action's Retry-After rides on a 429: React Router sends only what this function returns,
+ * so it is copied here (issue 29, M2: the answer did not carry it).
+ */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(editorHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ const tokenIn = (url: string) => (new URL(url).searchParams.get("token") ?? "").
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = editorServices(context);
   const token = tokenIn(request.url);
-  const state = await auth.inspectLink(token, request);
+  const state = await auth.inspectLink(token, request, context.clientIp);
   return data(
     { state, token: state.status === "valid" ? token : "" },
     { status: state.status === "invalid" ? 410 : 200, headers: editorHeaders },
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth } = editorServices(context);
   const form = await request.formData();
   const token = String(form.get("token") ?? tokenIn(request.url)).slice(0, 100);
-  const result = await auth.signIn(token, request);
+  const result = await auth.signIn(token, request, context.clientIp);
   if (result.status === "signed-in") {
     const headers = new Headers(result.headers);
     for (const [name, value] of Object.entries(editorHeaders)) headers.set(name, value);

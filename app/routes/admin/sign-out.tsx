@@ -15,6 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { headers: cookie } = await auth.signOut(request);
   const headers = new Headers(cookie);
   for (const [name, value] of Object.entries(editorHeaders)) headers.set(name, value);
+  // Unsent words kept on this device (localStorage) go too: a shared computer keeps nothing.
+  headers.set("Clear-Site-Data", '"storage"');
   return redirect("/admin", { status: 303, headers });
 }
 

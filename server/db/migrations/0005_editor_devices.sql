@@ -1,0 +1,1 @@
+ALTER TABLE "editor_sessions" ADD COLUMN "device" text;
