@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { DocumentForm } from "~/components/admin/DocumentForm";
-import { EditorNoticeBanner } from "~/components/admin/EditorNoticeBanner";
+import { EditorNoticeBanner, ScheduleOutcomeNotice } from "~/components/admin/EditorNoticeBanner";
 import { Notice } from "~/components/admin/Notice";
 import { PreviewFrames } from "~/components/admin/PreviewFrames";
 import { RestoreButton, VersionHistory } from "~/components/admin/VersionHistory";
@@ -60,6 +60,9 @@ export default function Editor({ loaderData: page }: Route.ComponentProps) {
       </p>
       <div className="mt-6 space-y-4">
         {page.notice && <EditorNoticeBanner notice={page.notice} publicPath={publicPath} />}
+        {page.scheduleOutcomes.map((o) => (
+          <ScheduleOutcomeNotice key={o.version} outcome={o} />
+        ))}
       </div>
 
       {page.view === "preview" ? (
