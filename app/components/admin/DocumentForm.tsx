@@ -103,12 +103,21 @@ function EditorForm({
     : pageAnswer;
   const busy = fetcher.state !== "idle";
 
-  // The idempotency key of this form instance, made in the browser only (docs/decisions/012):
-  // however often a publish is re-sent, the server publishes it once.
+  // The idempotency key of a submission, made in the browser only (docs/decisions/012): however
+  // often the same publish is re-sent, the server publishes it once. A submission with other
+  // content (another button, another "Publish at", another word) gets a key of its own.
   const requestKey = useRef(initialRequestKey ?? "");
+  const lastSent = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!requestKey.current) requestKey.current = newIdempotencyKey();
   }, []);
+  const keyFor = (body: FormData) => {
+    const fingerprint = submissionFingerprint(body);
+    if (lastSent.current !== undefined && lastSent.current !== fingerprint)
+      requestKey.current = newIdempotencyKey();
+    lastSent.current = fingerprint;
+    return requestKey.current;
+  };
 
   const pending = useRef<FormData | null>(null);
   const attempt = useRef(0);
@@ -141,7 +150,7 @@ function EditorForm({
       if (busy) return;
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       const body = new FormData(event.currentTarget, submitter);
-      body.set(REQUEST_KEY_FIELD, requestKey.current);
+      body.set(REQUEST_KEY_FIELD, keyFor(body));
       attempt.current = 0;
       send(body);
     },
@@ -199,6 +208,7 @@ function EditorForm({
   };
 
   const errorCount = Object.values(form.allErrors).filter((e) => e.length > 0).length;
+  const publishAtError = form.allErrors[PUBLISH_AT_FIELD]?.[0];
   const showSummary = errorCount > 0 && (answer?.result?.status === "error" || refusedHere);
 
   return (
@@ -239,9 +249,15 @@ function EditorForm({
             id={`${form.id}-publish-at`}
             name={PUBLISH_AT_FIELD}
             type="datetime-local"
-            aria-describedby={`${form.id}-publish-at-help`}
+            aria-describedby={`${form.id}-publish-at-help${publishAtError ? ` ${form.id}-publish-at-error` : ""}`}
+            aria-invalid={publishAtError ? true : undefined}
             className={controlClass}
           />
+          {publishAtError && (
+            <p id={`${form.id}-publish-at-error`} className="mt-1 font-semibold text-clay-700">
+              {publishAtError}
+            </p>
+          )}
         </div>
         <div className="sticky bottom-0 -mx-4 flex flex-wrap gap-3 border-t border-slate-300 bg-white/95 px-4 py-3">
           <button type="submit" name={ACTION_FIELD} value="publish" className="btn-primary">
@@ -295,4 +311,16 @@ function ConflictNotice({
       </ul>
     </Notice>
   );
+}
+
+/** What a submission sends, as one string, to tell a repeat from a new submission. */
+function submissionFingerprint(body: FormData): string {
+  const parts: string[] = [];
+  for (const [name, value] of body.entries()) {
+    if (name === REQUEST_KEY_FIELD) continue;
+    parts.push(
+      `${name}=${typeof value === "string" ? value : `${value.name}:${value.size}:${value.lastModified}`}`,
+    );
+  }
+  return JSON.stringify(parts);
 }

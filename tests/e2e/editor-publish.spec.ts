@@ -1,0 +1,126 @@
+import { type Cookie, type Page, expect, test } from "@playwright/test";
+import { SECOND_EDITOR_EMAIL, signInAsEditor } from "../support/editor";
+import { gotoHydrated } from "../support/hydration";
+
+/**
+ * The publish flow on a 390 px phone (issue 29): scheduled changes that meet a newer version,
+ * one key per submission, and where the outcome of a press shows. Every test edits the one
+ * shared editor site: they run one after another.
+ */
+test.describe.configure({ mode: "serial" });
+test.use({ viewport: { width: 390, height: 844 } });
+
+const naira = (n: number) => `₦${n.toLocaleString("en-NG")}`;
+const freshPrice = () => 5_000 + Math.floor(Math.random() * 40_000);
+
+async function openEditor(page: Page, path: string) {
+  await gotoHydrated(page, path);
+  await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
+}
+
+/** A "Publish at" value (Lagos time, whole minutes) at least `leadMs` from now, and its instant. */
+function nextMinuteWat(leadMs: number): { input: string; at: number } {
+  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
+  return { input: new Date(at + 60 * 60_000).toISOString().slice(0, 16), at };
+}
+
+let session: Cookie[] | undefined;
+test.beforeEach(async ({ page }) => {
+  if (session) return page.context().addCookies(session);
+  await signInAsEditor(page);
+  session = await page.context().cookies();
+});
+
+test("a scheduled price goes live at its time on top of a title fix published meanwhile", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const price = freshPrice();
+  // The book is scheduled at a new price for the next whole minute (at least 20 s away).
+  await openEditor(page, "/admin/book");
+  const title = await page.getByLabel("Title", { exact: true }).inputValue();
+  await page.getByLabel("Price", { exact: true }).fill(String(price));
+  const due = nextMinuteWat(20_000);
+  await page.getByLabel(/Publish at/).fill(due.input);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Scheduled.", { exact: true })).toBeVisible({ timeout: 20_000 });
+
+  // Meanwhile a second editor fixes the title and publishes at once.
+  const second = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 } })
+  ).newPage();
+  await signInAsEditor(second, SECOND_EDITOR_EMAIL);
+  await openEditor(second, "/admin/book");
+  const fixed = `${title.replace(/ \(fixed \d+\)$/, "")} (fixed ${price})`;
+  await second.getByLabel("Title", { exact: true }).fill(fixed);
+  await second.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(second.getByText("Published. The page is live.")).toBeVisible({ timeout: 20_000 });
+  await second.context().close();
+
+  // At its time, both are live: the price on top of the title fix.
+  await page.waitForTimeout(Math.max(0, due.at - Date.now()));
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/book");
+        return (await page.locator("main").textContent()) ?? "";
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toContain(naira(price));
+  await expect(page.getByText(fixed).first()).toBeVisible();
+
+  // The editor is told, on /admin and on the book's editor, and History says what happened.
+  await page.goto("/admin");
+  const onAdmin = page.getByRole("status").filter({ hasText: "went live on top of version" });
+  await expect(onAdmin.first()).toBeVisible();
+  await openEditor(page, "/admin/book");
+  await expect(
+    page.getByRole("status").filter({ hasText: "A scheduled change went live on top" }),
+  ).toBeVisible();
+  const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
+  await expect(history.filter({ hasText: "went live on top of version" }).first()).toBeVisible();
+  await expect(history.first()).toContainText("Live now");
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(price));
+});
+
+test("a Publish at time that has passed is refused at its field, and nothing is recorded", async ({
+  page,
+}) => {
+  await openEditor(page, "/admin/book");
+  const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
+  const before = await history.count();
+  await page.getByLabel(/Publish at/).fill("2026-01-01T09:00");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText(/That time has passed/).first()).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await expect(history).toHaveCount(before);
+});
+
+test("Publish after a Publish at in the same form publishes the new change at once", async ({
+  page,
+}) => {
+  await openEditor(page, "/admin/book");
+  const later = nextMinuteWat(2 * 60 * 60_000);
+  await page.getByLabel(/Publish at/).fill(later.input);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Scheduled.", { exact: true })).toBeVisible({ timeout: 20_000 });
+
+  // Same form, same page: the time is cleared and a new price published now.
+  const price = freshPrice();
+  await page.getByLabel(/Publish at/).fill("");
+  await page.getByLabel("Price", { exact: true }).fill(String(price));
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 20_000 });
+  await page.goto("/book");
+  await expect(page.getByText(naira(price)).first()).toBeVisible();
+
+  // The scheduled one is called off so that it does not meet later tests.
+  await openEditor(page, "/admin/book");
+  const cancel = page.getByRole("button", { name: /^Cancel version/ });
+  while ((await cancel.count()) > 0) {
+    await cancel.first().click();
+    await expect(page.getByText(/will not go live/)).toBeVisible();
+  }
+});
