@@ -124,3 +124,83 @@ test("Publish after a Publish at in the same form publishes the new change at on
     await expect(page.getByText(/will not go live/)).toBeVisible();
   }
 });
+
+/** Whether `locator` lies wholly within the 390x844 viewport, as the editor's phone shows it. */
+async function expectInView(locator: import("@playwright/test").Locator) {
+  await expect(locator).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  expect(box.y, "top inside the screen").toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, "bottom inside the screen").toBeLessThanOrEqual(844);
+}
+
+/** Down at the end of the form, where the editor is when she presses Publish after the last field. */
+async function scrollToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+}
+
+test("a refused Publish says so in view, beside the buttons: conflict", async ({
+  page,
+  browser,
+}) => {
+  const second = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 } })
+  ).newPage();
+  await signInAsEditor(second, SECOND_EDITOR_EMAIL);
+  await openEditor(page, "/admin/book");
+  await openEditor(second, "/admin/book");
+  await page.getByLabel("Price", { exact: true }).fill(String(freshPrice()));
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 20_000 });
+
+  const mine = freshPrice();
+  await second.getByLabel("Price", { exact: true }).fill(String(mine));
+  await scrollToEnd(second);
+  await second.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectInView(
+    second
+      .getByRole("alert")
+      .filter({
+        hasText: "Not published: someone else published first. Your changes are kept here.",
+      }),
+  );
+  await expect(second.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
+  await second.context().close();
+});
+
+test("a Publish sent offline says so in view, beside the buttons", async ({ page, context }) => {
+  await openEditor(page, "/admin/book");
+  await page.getByLabel("Price", { exact: true }).fill(String(freshPrice()));
+  await scrollToEnd(page);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectInView(page.getByRole("alert").filter({ hasText: "You are offline." }));
+  await context.setOffline(false);
+  await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 30_000 });
+});
+
+test("a session that ends mid-edit says so at Publish, in view, and the words come back after sign-in", async ({
+  page,
+  context,
+}) => {
+  await openEditor(page, "/admin/book");
+  const price = freshPrice();
+  await page.getByLabel("Price", { exact: true }).fill(String(price));
+  await scrollToEnd(page);
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const alert = page
+    .getByRole("alert")
+    .filter({
+      hasText: "You were signed out. Your changes are kept here: sign in to publish them.",
+    });
+  await expectInView(alert);
+  await expect(alert.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/book/);
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(price));
+
+  await context.addCookies(session!);
+  await openEditor(page, "/admin/book");
+  await expect(page.getByText("Your unsent changes were restored.")).toBeVisible();
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(price));
+  await page.getByRole("button", { name: "Discard", exact: true }).click();
+});

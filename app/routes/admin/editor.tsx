@@ -7,12 +7,11 @@ import { RestoreButton, VersionHistory } from "~/components/admin/VersionHistory
 import { VersionView } from "~/components/admin/VersionView";
 import { documents } from "~/content/documents";
 import { editorAction } from "~/lib/admin/editor-action.server";
+import { editorClientAction, keepPageAfterSendFailure } from "~/lib/admin/editor-client-action";
 import { ACTION_FIELD } from "~/lib/admin/editor-data";
 import { documentFor, editorLoader } from "~/lib/admin/editor-loader.server";
 import { describeDocument } from "~/lib/admin/field-tree";
 import { formatWat, publishedBy } from "~/lib/admin/wat";
-import { resilientClientAction } from "~/lib/forms/client-action";
-import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/editor";
 
@@ -28,14 +27,15 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-// A send that never reached the server changed nothing: the page stays as typed.
-export const shouldRevalidate = keepPageAfterUnreachable;
+// A send the site did not take (offline, signed out, too large…) changed nothing: the page
+// stays as typed, and a signed-out editor is not carried off to the sign-in form.
+export const shouldRevalidate = keepPageAfterSendFailure;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return editorLoader(request, context);
 }
 
-export const clientAction = resilientClientAction;
+export const clientAction = editorClientAction;
 
 export function action({ request, context }: Route.ActionArgs) {
   return editorAction(request, context, documentFor(request));
