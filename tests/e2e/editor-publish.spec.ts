@@ -157,11 +157,9 @@ test("a refused Publish says so in view, beside the buttons: conflict", async ({
   await scrollToEnd(second);
   await second.getByRole("button", { name: "Publish", exact: true }).click();
   await expectInView(
-    second
-      .getByRole("alert")
-      .filter({
-        hasText: "Not published: someone else published first. Your changes are kept here.",
-      }),
+    second.getByRole("alert").filter({
+      hasText: "Not published: someone else published first. Your changes are kept here.",
+    }),
   );
   await expect(second.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
   await second.context().close();
@@ -188,11 +186,9 @@ test("a session that ends mid-edit says so at Publish, in view, and the words co
   await scrollToEnd(page);
   await context.clearCookies();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
-  const alert = page
-    .getByRole("alert")
-    .filter({
-      hasText: "You were signed out. Your changes are kept here: sign in to publish them.",
-    });
+  const alert = page.getByRole("alert").filter({
+    hasText: "You were signed out. Your changes are kept here: sign in to publish them.",
+  });
   await expectInView(alert);
   await expect(alert.getByRole("link", { name: "Sign in" })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/book/);
@@ -204,3 +200,29 @@ test("a session that ends mid-edit says so at Publish, in view, and the words co
   await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(price));
   await page.getByRole("button", { name: "Discard", exact: true }).click();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`Preview shows the draft in both frames at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openEditor(page, "/admin/book");
+    const author = page.getByLabel("Author", { exact: true });
+    const original = await author.inputValue();
+    const draft = `Preview author ${Date.now()}`;
+    await author.fill(draft);
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Preview of your draft" })).toBeVisible({
+      timeout: 20_000,
+    });
+    for (const name of ["preview on a phone", "preview at full width"]) {
+      const frame = page.frameLocator(`iframe[title$="${name}"]`);
+      await expect(frame.getByText(draft).first()).toBeVisible({ timeout: 20_000 });
+    }
+    // The draft goes, so that later tests start from the live version.
+    await openEditor(page, "/admin/book");
+    await page.getByRole("button", { name: "Discard draft" }).click();
+    await expect(page.getByLabel("Author", { exact: true })).toHaveValue(original);
+  });
+}
