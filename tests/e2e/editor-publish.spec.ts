@@ -226,3 +226,35 @@ for (const viewport of [
     await expect(page.getByLabel("Author", { exact: true })).toHaveValue(original);
   });
 }
+
+for (const path of ["/admin/book", "/admin/team"]) {
+  test(`no control of ${path} hides under the sticky buttons when tabbed to, at 390 px`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await openEditor(page, path);
+    const bar = page.getByRole("button", { name: "Publish", exact: true }).locator("xpath=../..");
+    await page.getByLabel(/Publish at/).focus();
+    // From the top of the form to the last field before the buttons.
+    await page.locator("form input, form textarea, form select").first().focus();
+    const covered: string[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const info = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return {
+          top: r.top,
+          bottom: r.bottom,
+          name: el.getAttribute("name") ?? el.textContent ?? el.tagName,
+          inBar: !!el.closest(".sticky"),
+        };
+      });
+      if (!info || info.inBar) break;
+      const barBox = (await bar.boundingBox())!;
+      if (info.top >= barBox.y) covered.push(info.name);
+      await page.keyboard.press("Tab");
+    }
+    expect(covered, "controls wholly under the sticky bar").toEqual([]);
+  });
+}

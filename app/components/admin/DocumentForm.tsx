@@ -246,7 +246,8 @@ function EditorForm({
         encType="multipart/form-data"
         onSubmit={onSubmit}
         onInput={() => keep(false)}
-        className="space-y-6"
+        // A field reached by Tab stops clear of the sticky buttons (WCAG 2.2 2.4.11).
+        className="space-y-6 [&_*]:scroll-mb-48"
       >
         {/* Enter in a field saves a draft: never a list's Remove or Move button. */}
         <button type="submit" name={ACTION_FIELD} value="draft" hidden tabIndex={-1} />
