@@ -58,7 +58,13 @@ export function securityHeaders(
         // (app/lib/use-provider-frame.ts).
         "connect-src": ["'self'", options.schedulingOrigin, ...gaHits],
         "media-src": ["'self'"],
-        "frame-src": [options.schedulingOrigin, YOUTUBE_ORIGIN],
+        // The editor's pages frame the site's own preview (?preview=draft); public pages frame
+        // only the booking provider and YouTube.
+        "frame-src": [
+          options.schedulingOrigin,
+          YOUTUBE_ORIGIN,
+          (req) => (isEditorPath((req as { path?: string }).path ?? "") ? "'self'" : ""),
+        ],
         "frame-ancestors": ["'self'"],
         // Without JavaScript the booking form redirects to the provider's page, and checkout to
         // the payment page.

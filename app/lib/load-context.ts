@@ -161,7 +161,25 @@ export type PublishResult =
   /** the value breaks the document's schema; messages by field path ("items.0.answer") */
   | { status: "invalid"; fieldErrors: Record<string, string[]> }
   /** another editor published since `baseVersion` */
-  | { status: "conflict"; current: DocumentVersion };
+  | { status: "conflict"; current: DocumentVersion }
+  /** the request key was already used for a different publish */
+  | { status: "key-reused" };
+
+/** A scheduled version's fate (docs/decisions/027, "Scheduled versions"). */
+export type ScheduleState = "pending" | "live" | "merged" | "refused";
+
+/**
+ * What became of a scheduled version that met a newer one at its time: on the scheduled row,
+ * `as` is the version it went live as (merged) or `fields` the paths both changed (refused); on
+ * the version a merge made, `scheduled` names the scheduled one.
+ */
+export interface ScheduleNote {
+  scheduled: number;
+  onTop: number;
+  as?: number;
+  by?: string;
+  fields?: string[];
+}
 
 export interface DocumentSummary {
   doc: DocumentId;
@@ -171,6 +189,8 @@ export interface DocumentSummary {
   /** a version set to go live later, if any */
   scheduled?: { version: number; publishAt: string };
   hasDraft: boolean;
+  /** scheduled versions of the last 7 days that were merged on top of a newer one, or refused */
+  settled: DocumentVersion[];
 }
 
 export interface DocumentVersion {
@@ -183,6 +203,10 @@ export interface DocumentVersion {
   createdBy: string;
   restoredFrom?: number;
   cancelled?: boolean;
+  scheduleState?: ScheduleState;
+  scheduleNote?: ScheduleNote;
+  /** when a scheduled version's fate was decided (ISO) */
+  settledAt?: string;
   /** true for the version visitors see now */
   live: boolean;
 }

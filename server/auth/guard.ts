@@ -77,12 +77,10 @@ export function editorGuard(options: {
       }
       if (!editor) {
         req.resume();
-        // A client-side post follows React Router's redirect header, a plain one a 303.
+        // A script's post stays on its page and says so (the words are kept in the browser:
+        // app/lib/admin/editor-client-action.ts); a plain one goes to the sign-in form.
         if (req.path.endsWith(".data")) {
-          return res
-            .status(204)
-            .set({ "X-Remix-Redirect": "/admin", "X-Remix-Reload-Document": "true" })
-            .end();
+          return res.status(401).type("text").send("Signed out");
         }
         return res.redirect(303, "/admin");
       }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type SQL, and, desc, eq, lt, sql } from "drizzle-orm";
 import type {
   AuditEntry,
@@ -6,6 +7,8 @@ import type {
   DocumentVersion,
   Editor,
   PublishResult,
+  ScheduleNote,
+  ScheduleState,
 } from "../../app/lib/load-context";
 import {
   type DocumentId,
@@ -16,11 +19,12 @@ import {
   shippedContent,
 } from "../../app/content/documents";
 import { webinarStart } from "../../app/lib/webinar";
-import { SHIPPED_BY } from "../../app/lib/admin/wat";
+import { SHIPPED_BY, formatWat } from "../../app/lib/admin/wat";
 import type { Db } from "../db/client";
 import { contentAudit, contentDrafts, contentVersions } from "../db/schema";
 import { jobFinished } from "../job-runs";
 import type { Logger } from "../logger";
+import { mergeDocuments } from "./merge";
 
 /**
  * The published content (docs/decisions/027). Every version of every document is a row of
@@ -54,7 +58,11 @@ export type ContentStore = Awaited<ReturnType<typeof openContentStore>>;
  * A version visitors may see: its publish time has passed and it was not cancelled. The live
  * version of a document is the highest such one. Every query that asks what is live uses this.
  */
-const isLive = sql`${contentVersions.publishAt} <= now() and not ${contentVersions.cancelled}`;
+const isLive = sql`${contentVersions.publishAt} <= now() and not ${contentVersions.cancelled}
+  and coalesce(${contentVersions.scheduleState}, 'live') = 'live'`;
+/** A scheduled version whose time has come and that no instance has settled yet. */
+const isDue = sql`${contentVersions.scheduleState} = 'pending' and not ${contentVersions.cancelled}
+  and ${contentVersions.publishAt} <= now()`;
 /** The live version of every document: one row per document. */
 const selectLive = (columns: SQL) => sql`
   select distinct on (${contentVersions.doc}) ${columns}
@@ -79,9 +87,10 @@ export async function openContentStore(deps: ContentStoreDeps) {
         maxId: sql<string>`coalesce(max(${contentVersions.id}), 0)::text`,
         live: sql<string>`count(*) filter (where ${isLive})::text`,
         cancelled: sql<string>`count(*) filter (where ${contentVersions.cancelled})::text`,
+        due: sql<string>`count(*) filter (where ${isDue})::text`,
       })
       .from(contentVersions);
-    return `${row?.maxId}:${row?.live}:${row?.cancelled}`;
+    return `${row?.maxId}:${row?.live}:${row?.cancelled}:${row?.due}`;
   }
 
   /** Reads the live version of every document; returns the documents whose version changed. */
@@ -125,6 +134,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
     return changed;
   }
 
+  await settleDue();
   await reload();
 
   /**
@@ -145,7 +155,116 @@ export async function openContentStore(deps: ContentStoreDeps) {
   }
   watchWebinar();
 
+  /**
+   * Settles every scheduled version whose time has come (docs/decisions/027, "Scheduled
+   * versions"): live as it is when nothing was published while it waited, else merged on top of
+   * what was, or refused when both changed the same field. Each instance tries; the document's
+   * lock and the pending state make exactly one of them do it.
+   */
+  async function settleDue(): Promise<void> {
+    const due = await db
+      .select({ doc: contentVersions.doc, version: contentVersions.version })
+      .from(contentVersions)
+      .where(isDue)
+      .orderBy(contentVersions.publishAt, contentVersions.version);
+    for (const { doc, version } of due) {
+      if (!isDocumentId(doc)) continue;
+      await settle(doc, version).catch((error: unknown) =>
+        logger.error(
+          { doc, version, err: { message: String(error) } },
+          "content: a scheduled version could not be settled; it is tried again",
+        ),
+      );
+    }
+  }
+
+  async function settle(doc: DocumentId, version: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:${doc}`}))`);
+      const [row] = await tx
+        .select()
+        .from(contentVersions)
+        .where(and(eq(contentVersions.doc, doc), eq(contentVersions.version, version)));
+      // Another instance settled it first, or an editor called it off.
+      if (!row || row.scheduleState !== "pending" || row.cancelled) return;
+      const [current] = await tx
+        .select()
+        .from(contentVersions)
+        .where(and(eq(contentVersions.doc, doc), isLive))
+        .orderBy(desc(contentVersions.version))
+        .limit(1);
+      const settledAt = sql`now()`;
+      if (!current || row.baseVersion === null || current.version === row.baseVersion) {
+        await tx
+          .update(contentVersions)
+          .set({ scheduleState: "live", settledAt })
+          .where(eq(contentVersions.id, row.id));
+        return;
+      }
+      const [base] = await tx
+        .select({ value: contentVersions.value })
+        .from(contentVersions)
+        .where(and(eq(contentVersions.doc, doc), eq(contentVersions.version, row.baseVersion)));
+      const merged = base
+        ? mergeDocuments(base.value, row.value, current.value)
+        : { ok: false as const, conflicts: [[]] };
+      const checked = merged.ok ? validate(doc, merged.value) : undefined;
+      if (merged.ok && checked?.ok) {
+        const [max] = await tx
+          .select({ max: sql<number>`coalesce(max(${contentVersions.version}), 0)` })
+          .from(contentVersions)
+          .where(eq(contentVersions.doc, doc));
+        const next = Number(max?.max ?? 0) + 1;
+        const note: ScheduleNote = { scheduled: row.version, onTop: current.version };
+        await tx.insert(contentVersions).values({
+          doc,
+          version: next,
+          value: checked.value,
+          createdBy: row.createdBy,
+          baseVersion: current.version,
+          scheduleNote: JSON.stringify(note),
+        });
+        await tx
+          .update(contentVersions)
+          .set({
+            scheduleState: "merged",
+            settledAt,
+            scheduleNote: JSON.stringify({ ...note, as: next } satisfies ScheduleNote),
+          })
+          .where(eq(contentVersions.id, row.id));
+        await tx.insert(contentAudit).values({
+          editor: row.createdBy,
+          action: "scheduled publish",
+          doc,
+          version: next,
+          detail: `scheduled version ${row.version} went live on top of version ${current.version}`,
+        });
+        return;
+      }
+      const note: ScheduleNote = {
+        scheduled: row.version,
+        onTop: current.version,
+        by: current.createdBy,
+        fields: merged.ok
+          ? Object.keys(checked && !checked.ok ? checked.fieldErrors : {})
+          : merged.conflicts.map((path) => path.join(".")),
+      };
+      await tx
+        .update(contentVersions)
+        .set({ scheduleState: "refused", settledAt, scheduleNote: JSON.stringify(note) })
+        .where(eq(contentVersions.id, row.id));
+      await tx.insert(contentAudit).values({
+        editor: row.createdBy,
+        action: "scheduled refused",
+        doc,
+        version: row.version,
+        detail: `not published: version ${current.version} changed the same fields (${note.fields?.join(", ")})`,
+      });
+    });
+  }
+
   async function refresh(): Promise<void> {
+    await settleDue();
     const changed = await reload();
     if (changed.includes("hiddenThread")) watchWebinar();
     if (changed.length > 0) {
@@ -188,6 +307,31 @@ export async function openContentStore(deps: ContentStoreDeps) {
     return row;
   }
 
+  async function byRequestKey(requestKey: string) {
+    const [earlier] = await db
+      .select()
+      .from(contentVersions)
+      .where(eq(contentVersions.requestKey, requestKey));
+    return earlier;
+  }
+
+  /**
+   * The same publish sent again (a phone that retried after a lost answer) gets its first
+   * outcome; the same key with other content is refused, never answered with another's outcome.
+   */
+  function repeated(
+    earlier: typeof contentVersions.$inferSelect,
+    requestHash: string | undefined,
+  ): PublishResult {
+    if (earlier.requestHash !== null && earlier.requestHash !== requestHash)
+      return { status: "key-reused" };
+    return {
+      status: "ok",
+      version: earlier.version,
+      scheduled: earlier.scheduleState === "pending",
+    };
+  }
+
   function toVersion(
     row: typeof contentVersions.$inferSelect,
     liveNumber: number,
@@ -201,6 +345,9 @@ export async function openContentStore(deps: ContentStoreDeps) {
       createdBy: row.createdBy,
       ...(row.restoredFrom !== null ? { restoredFrom: row.restoredFrom } : {}),
       ...(row.cancelled ? { cancelled: true } : {}),
+      ...(row.scheduleState ? { scheduleState: row.scheduleState as ScheduleState } : {}),
+      ...(row.scheduleNote ? { scheduleNote: JSON.parse(row.scheduleNote) as ScheduleNote } : {}),
+      ...(row.settledAt ? { settledAt: row.settledAt.toISOString() } : {}),
       live: row.version === liveNumber,
     };
   }
@@ -227,21 +374,31 @@ export async function openContentStore(deps: ContentStoreDeps) {
       restoredFrom?: number;
     },
   ): Promise<PublishResult> {
+    const requestHash = options.requestKey
+      ? createHash("sha256")
+          .update(JSON.stringify([value, options.publishAt ?? null, options.baseVersion]))
+          .digest("base64url")
+      : undefined;
     if (options.requestKey) {
-      const [earlier] = await db
-        .select()
-        .from(contentVersions)
-        .where(eq(contentVersions.requestKey, options.requestKey));
-      // The same publish sent again (a phone that retried after a lost answer): its outcome.
-      if (earlier)
-        return { status: "ok", version: earlier.version, scheduled: earlier.publishAt > now() };
+      const earlier = await byRequestKey(options.requestKey);
+      if (earlier) return repeated(earlier, requestHash);
     }
     const checked = validate(doc, value);
     if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
     const publishAt = options.publishAt ? new Date(options.publishAt) : undefined;
     if (publishAt && Number.isNaN(publishAt.getTime()))
       return { status: "invalid", fieldErrors: { publishAt: ["Enter a date and time."] } };
-    const scheduled = publishAt !== undefined && publishAt > now();
+    // A time that has passed is never written as if it went live then: the editor chooses again.
+    if (publishAt && publishAt <= now())
+      return {
+        status: "invalid",
+        fieldErrors: {
+          publishAt: [
+            `That time has passed (it is now ${formatWat(now().toISOString())}). Choose a later time, or clear it to publish now.`,
+          ],
+        },
+      };
+    const scheduled = publishAt !== undefined;
     try {
       const outcome = await db.transaction(async (tx) => {
         // One publish of a document at a time, across every instance on the database.
@@ -270,7 +427,9 @@ export async function openContentStore(deps: ContentStoreDeps) {
           createdBy: options.editor.email,
           ...(publishAt ? { publishAt } : {}),
           ...(options.restoredFrom !== undefined ? { restoredFrom: options.restoredFrom } : {}),
-          ...(options.requestKey ? { requestKey: options.requestKey } : {}),
+          ...(options.requestKey ? { requestKey: options.requestKey, requestHash } : {}),
+          baseVersion: options.baseVersion,
+          ...(scheduled ? { scheduleState: "pending" } : {}),
         });
         await tx.insert(contentAudit).values({
           editor: options.editor.email,
@@ -294,11 +453,8 @@ export async function openContentStore(deps: ContentStoreDeps) {
     } catch (error) {
       // Two tabs sending the same publish at once: the second finds the first's row.
       if (options.requestKey) {
-        const [earlier] = await db
-          .select()
-          .from(contentVersions)
-          .where(eq(contentVersions.requestKey, options.requestKey));
-        if (earlier) return { status: "ok", version: earlier.version };
+        const earlier = await byRequestKey(options.requestKey);
+        if (earlier) return repeated(earlier, requestHash);
       }
       deps.onPublishFailure?.(error);
       // /status names it until a publish succeeds; no content or address is kept, only the kind.
@@ -315,8 +471,21 @@ export async function openContentStore(deps: ContentStoreDeps) {
       const rows = await db
         .select()
         .from(contentVersions)
-        .where(and(sql`${contentVersions.publishAt} > now()`, eq(contentVersions.cancelled, false)))
+        .where(
+          and(eq(contentVersions.scheduleState, "pending"), eq(contentVersions.cancelled, false)),
+        )
         .orderBy(contentVersions.publishAt);
+      // What became of scheduled versions lately, for the notice on /admin.
+      const settled = await db
+        .select()
+        .from(contentVersions)
+        .where(
+          and(
+            sql`${contentVersions.scheduleState} in ('merged', 'refused')`,
+            sql`${contentVersions.settledAt} > now() - interval '7 days'`,
+          ),
+        )
+        .orderBy(desc(contentVersions.settledAt));
       const liveRows = resultRows<{
         doc: string;
         version: number;
@@ -335,6 +504,9 @@ export async function openContentStore(deps: ContentStoreDeps) {
             ? { scheduled: { version: next.version, publishAt: next.publishAt.toISOString() } }
             : {}),
           hasDraft: drafts.has(doc),
+          settled: settled
+            .filter((r) => r.doc === doc)
+            .map((r) => toVersion(r, Number(row?.version ?? 0))),
         };
       });
     },
@@ -415,7 +587,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
           and(
             eq(contentVersions.doc, doc),
             eq(contentVersions.version, version),
-            sql`${contentVersions.publishAt} > now()`,
+            eq(contentVersions.scheduleState, "pending"),
           ),
         )
         .returning({ version: contentVersions.version });

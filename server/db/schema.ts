@@ -192,6 +192,20 @@ export const contentVersions = pgTable(
     cancelled: boolean("cancelled").notNull().default(false),
     /** the editor's idempotency key of the publish, so a repeat never publishes twice */
     requestKey: text("request_key"),
+    /** what was sent under `request_key` (a hash): the same key with other content is refused */
+    requestHash: text("request_hash"),
+    /** the live version this one was edited from: a scheduled version is merged against it */
+    baseVersion: integer("base_version"),
+    /**
+     * A scheduled version's fate (docs/decisions/027, "Scheduled versions"): "pending" until its
+     * time, then "live" (nothing was published meanwhile), "merged" (it went live on top of what
+     * was published meanwhile, as a new version) or "refused" (both changed the same field).
+     * Null for a version published at once. Only null and "live" versions can be live.
+     */
+    scheduleState: text("schedule_state"),
+    /** what became of a scheduled version, in words for the history, and when it was settled */
+    scheduleNote: text("schedule_note"),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("content_versions_doc_version_idx").on(t.doc, t.version),

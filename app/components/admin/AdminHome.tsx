@@ -1,5 +1,7 @@
 import { Form, Link } from "react-router";
 import { clearKeptDrafts } from "~/lib/admin/kept-draft";
+import type { ScheduleOutcome } from "~/lib/admin/schedule-outcome";
+import { ScheduleOutcomeNotice } from "./EditorNoticeBanner";
 
 export interface AdminDocument {
   id: string;
@@ -12,13 +14,15 @@ export interface AdminHomeProps {
   email: string;
   /** every document of app/content/documents.ts, in its order */
   documents: AdminDocument[];
+  /** scheduled changes of the last week that met a newer version at their time */
+  scheduleNotices?: { title: string; adminPath: string; outcome: ScheduleOutcome }[];
 }
 
 /** The id of the document that holds the contact details shown in every page's shell. */
 const CONTACT_DETAILS = "site";
 
 /** /admin signed in: the pages the practice can edit, the contact details, and signing out. */
-export function AdminHome({ email, documents }: AdminHomeProps) {
+export function AdminHome({ email, documents, scheduleNotices = [] }: AdminHomeProps) {
   const pages = documents.filter((d) => d.id !== CONTACT_DETAILS);
   const contact = documents.find((d) => d.id === CONTACT_DETAILS);
   return (
@@ -43,6 +47,22 @@ export function AdminHome({ email, documents }: AdminHomeProps) {
           </button>
         </Form>
       </div>
+
+      {scheduleNotices.length > 0 && (
+        <div className="mt-8 space-y-4">
+          {scheduleNotices.map(({ title, adminPath, outcome }) => (
+            <div key={`${adminPath}-${outcome.version}`}>
+              <ScheduleOutcomeNotice outcome={outcome} />
+              <Link
+                to={adminPath}
+                className="mt-1 inline-block font-semibold text-teal-900 underline"
+              >
+                Open {title}
+              </Link>
+            </div>
+          ))}
+        </div>
+      )}
 
       <section aria-labelledby="admin-pages" className="mt-10">
         <h2 id="admin-pages" className="text-2xl font-semibold">

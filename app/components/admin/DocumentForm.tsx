@@ -21,6 +21,7 @@ import { parseDocument } from "~/lib/admin/parse-document";
 import { FILE_SUFFIX, markChosenFiles } from "~/lib/admin/uploads";
 import { shrinkChosenPhotos } from "~/lib/admin/shrink-photo";
 import { formatWat } from "~/lib/admin/wat";
+import type { SendFailure } from "~/lib/admin/editor-client-action";
 import { type Unreachable, newIdempotencyKey, retryDelayMs } from "~/lib/forms/client-action";
 import { ErrorSummary } from "./ErrorSummary";
 import { Fields } from "./FieldInput";
@@ -80,11 +81,26 @@ export function DocumentForm(props: DocumentFormProps) {
   );
 }
 
-type Answer = EditorActionData | Unreachable;
+type Answer = EditorActionData | SendFailure;
 
 function isUnreachable(answer: Answer | undefined): answer is Unreachable {
   return !!answer && "outcome" in answer && answer.outcome === "unreachable";
 }
+
+function isFailure(answer: Answer | undefined): answer is SendFailure {
+  return !!answer && "outcome" in answer;
+}
+
+/** What a send that did not get the site's answer means for the editor, in words. */
+const failureText: Record<Exclude<SendFailure["outcome"], "unreachable">, string> = {
+  "signed-out": "You were signed out. Your changes are kept here: sign in to publish them.",
+  "too-large":
+    "Not sent: this is too large to send in one go (a photo over 10 MB?). Your changes are kept here. Choose a smaller photo and press the button again.",
+  "rate-limited":
+    "Not sent: too many sends in a short time. Your changes are kept here. Wait a minute and press the button again.",
+  "server-error":
+    "Not sent: the website had a problem. Your changes are kept here. Press the button again in a minute.",
+};
 
 function EditorForm({
   doc,
@@ -97,19 +113,32 @@ function EditorForm({
   const fetcher = useFetcher<Answer>({ key: `editor-${doc}` });
   const pageAnswer = useActionData<EditorActionData>();
   const waiting = isUnreachable(fetcher.data);
+  const failure =
+    isFailure(fetcher.data) && !waiting
+      ? (fetcher.data.outcome as keyof typeof failureText)
+      : undefined;
   const answer: EditorActionData | undefined = fetcher.data
-    ? isUnreachable(fetcher.data)
+    ? isFailure(fetcher.data)
       ? undefined
       : fetcher.data
     : pageAnswer;
   const busy = fetcher.state !== "idle";
 
-  // The idempotency key of this form instance, made in the browser only (docs/decisions/012):
-  // however often a publish is re-sent, the server publishes it once.
+  // The idempotency key of a submission, made in the browser only (docs/decisions/012): however
+  // often the same publish is re-sent, the server publishes it once. A submission with other
+  // content (another button, another "Publish at", another word) gets a key of its own.
   const requestKey = useRef(initialRequestKey ?? "");
+  const lastSent = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!requestKey.current) requestKey.current = newIdempotencyKey();
   }, []);
+  const keyFor = (body: FormData) => {
+    const fingerprint = submissionFingerprint(body);
+    if (lastSent.current !== undefined && lastSent.current !== fingerprint)
+      requestKey.current = newIdempotencyKey();
+    lastSent.current = fingerprint;
+    return requestKey.current;
+  };
 
   const pending = useRef<FormData | null>(null);
   const attempt = useRef(0);
@@ -142,7 +171,7 @@ function EditorForm({
       if (busy) return;
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       const body = new FormData(event.currentTarget, submitter);
-      body.set(REQUEST_KEY_FIELD, requestKey.current);
+      body.set(REQUEST_KEY_FIELD, keyFor(body));
       attempt.current = 0;
       // Photos are scaled in the browser first, so that they get through a slow line.
       void shrinkChosenPhotos(body, FILE_SUFFIX).then(
@@ -182,6 +211,11 @@ function EditorForm({
     };
   }, [waiting, busy, send, keep]);
 
+  // A send the site did not take keeps the words on this device, whatever the reason.
+  useEffect(() => {
+    if (failure) keep(true);
+  }, [failure, keep]);
+
   // After a refused send, the first field in error takes focus.
   const focusFirstError = useCallback(() => {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -204,6 +238,7 @@ function EditorForm({
   };
 
   const errorCount = Object.values(form.allErrors).filter((e) => e.length > 0).length;
+  const publishAtError = form.allErrors[PUBLISH_AT_FIELD]?.[0];
   const showSummary = errorCount > 0 && (answer?.result?.status === "error" || refusedHere);
 
   return (
@@ -216,18 +251,11 @@ function EditorForm({
         encType="multipart/form-data"
         onSubmit={onSubmit}
         onInput={() => keep(false)}
-        className="space-y-6"
+        // A field reached by Tab stops clear of the sticky buttons (WCAG 2.2 2.4.11).
+        className="space-y-6 [&_*]:scroll-mb-48"
       >
         {/* Enter in a field saves a draft: never a list's Remove or Move button. */}
         <button type="submit" name={ACTION_FIELD} value="draft" hidden tabIndex={-1} />
-        {waiting && (
-          <Notice tone="warning" title="You are offline.">
-            <p>
-              You are offline. Your changes are kept on this device and will be sent when you are
-              back online.
-            </p>
-          </Notice>
-        )}
         {answer?.conflict && <ConflictNotice adminPath={adminPath} {...answer.conflict} />}
         {answer?.message && <Notice tone="error" title={answer.message} />}
         {showSummary && <ErrorSummary fields={fields} errors={form.allErrors} />}
@@ -244,24 +272,109 @@ function EditorForm({
             id={`${form.id}-publish-at`}
             name={PUBLISH_AT_FIELD}
             type="datetime-local"
-            aria-describedby={`${form.id}-publish-at-help`}
+            aria-describedby={`${form.id}-publish-at-help${publishAtError ? ` ${form.id}-publish-at-error` : ""}`}
+            aria-invalid={publishAtError ? true : undefined}
             className={controlClass}
           />
+          {publishAtError && (
+            <p id={`${form.id}-publish-at-error`} className="mt-1 font-semibold text-clay-700">
+              {publishAtError}
+            </p>
+          )}
         </div>
-        <div className="sticky bottom-0 -mx-4 flex flex-wrap gap-3 border-t border-slate-300 bg-white/95 px-4 py-3">
-          <button type="submit" name={ACTION_FIELD} value="publish" className="btn-primary">
-            {busy ? "Sending…" : "Publish"}
-          </button>
-          <button type="submit" name={ACTION_FIELD} value="draft" className="btn-outline">
-            Save draft
-          </button>
-          <button type="submit" name={ACTION_FIELD} value="preview" className="btn-outline">
-            Preview
-          </button>
+        <div className="sticky bottom-0 -mx-4 border-t border-slate-300 bg-white/95 px-4 py-3">
+          {/* The outcome of a press shows here, beside the buttons, wherever the page is. */}
+          <BarOutcome
+            waiting={waiting}
+            failure={failure}
+            answer={answer}
+            errorCount={showSummary ? errorCount : 0}
+            goToFirstError={focusFirstError}
+          />
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" name={ACTION_FIELD} value="publish" className="btn-primary">
+              {busy ? "Sending…" : "Publish"}
+            </button>
+            <button type="submit" name={ACTION_FIELD} value="draft" className="btn-outline">
+              Save draft
+            </button>
+            <button type="submit" name={ACTION_FIELD} value="preview" className="btn-outline">
+              Preview
+            </button>
+          </div>
         </div>
       </form>
     </FormProvider>
   );
+}
+
+function BarOutcome({
+  waiting,
+  failure,
+  answer,
+  errorCount,
+  goToFirstError,
+}: {
+  waiting: boolean;
+  failure: keyof typeof failureText | undefined;
+  answer: EditorActionData | undefined;
+  errorCount: number;
+  goToFirstError: () => void;
+}) {
+  const alertClass =
+    "mb-3 rounded-xl border-2 border-clay-700 bg-clay-100 p-3 font-semibold text-clay-700";
+  if (waiting)
+    return (
+      <p
+        role="alert"
+        className={alertClass.replace(/clay-(100|700)/g, (m) =>
+          m === "clay-100" ? "amber-50" : "amber-800",
+        )}
+      >
+        You are offline. Your changes are kept on this device and will be sent when you are back
+        online.
+      </p>
+    );
+  if (failure === "signed-out")
+    return (
+      <p role="alert" className={alertClass}>
+        {failureText[failure]}{" "}
+        <a href="/admin" className="underline">
+          Sign in
+        </a>
+      </p>
+    );
+  if (failure)
+    return (
+      <p role="alert" className={alertClass}>
+        {failureText[failure]}
+      </p>
+    );
+  if (answer?.conflict)
+    return (
+      <p role="alert" className={alertClass}>
+        Not published: someone else published first. Your changes are kept here.{" "}
+        <a href="#editor-conflict" className="underline">
+          See who and what
+        </a>
+      </p>
+    );
+  if (answer?.message)
+    return (
+      <p role="alert" className={alertClass}>
+        {answer.message}
+      </p>
+    );
+  if (errorCount > 0)
+    return (
+      <p role="alert" className={alertClass}>
+        Not published: {errorCount === 1 ? "1 field needs" : `${errorCount} fields need`} attention.{" "}
+        <button type="button" onClick={goToFirstError} className="underline">
+          Go to the first
+        </button>
+      </p>
+    );
+  return null;
 }
 
 function ConflictNotice({
@@ -276,28 +389,42 @@ function ConflictNotice({
   at: string;
 }) {
   return (
-    <Notice tone="error" title="Not published: someone else published first.">
-      <p>
-        {by} published a newer version at {formatWat(at)} while you were editing. Your changes are
-        still below and were not published.
-      </p>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
-        <li>
-          <Link
-            to={`${adminPath}?version=${version}`}
-            target="_blank"
-            className="font-semibold underline"
-          >
-            See the newer version (version {version}, opens in a new tab)
-          </Link>
-        </li>
-        <li>
-          <a href={adminPath} className="font-semibold underline">
-            Continue from the newer version
-          </a>{" "}
-          (reloads the page from version {version}; copy over anything you want to keep first)
-        </li>
-      </ul>
-    </Notice>
+    <div id="editor-conflict" className="scroll-mt-4">
+      <Notice tone="error" title="Not published: someone else published first.">
+        <p>
+          {by} published a newer version at {formatWat(at)} while you were editing. Your changes are
+          still below and were not published.
+        </p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>
+            <Link
+              to={`${adminPath}?version=${version}`}
+              target="_blank"
+              className="font-semibold underline"
+            >
+              See the newer version (version {version}, opens in a new tab)
+            </Link>
+          </li>
+          <li>
+            <a href={adminPath} className="font-semibold underline">
+              Continue from the newer version
+            </a>{" "}
+            (reloads the page from version {version}; copy over anything you want to keep first)
+          </li>
+        </ul>
+      </Notice>
+    </div>
   );
+}
+
+/** What a submission sends, as one string, to tell a repeat from a new submission. */
+function submissionFingerprint(body: FormData): string {
+  const parts: string[] = [];
+  for (const [name, value] of body.entries()) {
+    if (name === REQUEST_KEY_FIELD) continue;
+    parts.push(
+      `${name}=${typeof value === "string" ? value : `${value.name}:${value.size}:${value.lastModified}`}`,
+    );
+  }
+  return JSON.stringify(parts);
 }

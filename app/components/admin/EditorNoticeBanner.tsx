@@ -1,4 +1,5 @@
 import type { EditorNotice } from "~/lib/admin/editor-data";
+import type { ScheduleOutcome } from "~/lib/admin/schedule-outcome";
 import { Notice } from "./Notice";
 
 /** What the last change did, shown after its redirect. */
@@ -48,4 +49,20 @@ export function EditorNoticeBanner({
     case "cancelled":
       return <Notice tone="success" title={`Version ${notice.version} will not go live.`} />;
   }
+}
+
+/**
+ * A scheduled change that met a newer version at its time (docs/decisions/027): it went live on
+ * top of it, or was not published. Shown for a week on the page's editor and on /admin.
+ */
+export function ScheduleOutcomeNotice({ outcome }: { outcome: ScheduleOutcome }) {
+  return outcome.kind === "merged" ? (
+    <Notice tone="info" title="A scheduled change went live on top of a newer version.">
+      <p>{outcome.text}</p>
+    </Notice>
+  ) : (
+    <Notice tone="warning" title="A scheduled change was not published.">
+      <p>{outcome.text}</p>
+    </Notice>
+  );
 }

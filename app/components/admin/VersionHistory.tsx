@@ -34,11 +34,18 @@ export function VersionHistory({
               <span className="font-semibold">Version {v.version}</span>
               {v.scheduled
                 ? `, goes live ${formatWat(v.publishAt)}, set by ${v.createdBy}`
-                : `, ${publishedBy(v)}`}
+                : v.outcome
+                  ? `, set by ${v.createdBy}. ${v.outcome.text}`
+                  : `, ${publishedBy(v)}`}
               {v.restoredFrom !== undefined && ` (restored from version ${v.restoredFrom})`}
+              {v.fromScheduled !== undefined &&
+                ` (the scheduled change of version ${v.fromScheduled}, on top of the version before)`}
               {v.live && <span className="ml-2 font-semibold text-teal-800">Live now</span>}
               {v.scheduled && <span className="ml-2 font-semibold text-amber-800">Scheduled</span>}
               {v.cancelled && <span className="ml-2 text-muted">Cancelled</span>}
+              {v.outcome?.kind === "refused" && (
+                <span className="ml-2 font-semibold text-clay-700">Not published</span>
+              )}
             </p>
             <Link
               to={`${adminPath}?version=${v.version}`}

@@ -177,6 +177,15 @@ async function saveOrPublish(
   if (result.status === "conflict") {
     return conflictAnswer(result.current, submission.reply());
   }
+  if (result.status === "key-reused")
+    return data<EditorActionData>(
+      {
+        result: submission.reply(),
+        message:
+          "Not published: this page sent an earlier request again with different content. Press Publish once more.",
+      },
+      { status: 409 },
+    );
   if (action === "preview") return redirect(`${adminPath}?view=preview`, 303);
   if (action === "publish") {
     const kind = result.scheduled ? "scheduled" : "published";

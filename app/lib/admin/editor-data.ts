@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ScheduleOutcome } from "./schedule-outcome";
 
 /** The buttons of the editor form, sent as `_action`. */
 export const ACTION_FIELD = "_action";
@@ -35,6 +36,10 @@ export interface VersionSummary {
   live: boolean;
   /** set to go live later, and not cancelled */
   scheduled: boolean;
+  /** what became of it at its time, when a newer version had been published meanwhile */
+  outcome?: ScheduleOutcome;
+  /** the scheduled version this one was made from, merged on top of a newer one */
+  fromScheduled?: number;
 }
 
 /** The success notices a redirect carries in its query (Post/Redirect/Get). */

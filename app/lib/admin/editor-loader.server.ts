@@ -4,9 +4,15 @@ import { documentAt, documents } from "~/content/documents";
 import type { DocumentVersion } from "../load-context";
 import { editorServices } from "./editor-action.server";
 import { type VersionSummary, noticeFromQuery, previewPath } from "./editor-data";
+import { type FieldNode, describeDocument } from "./field-tree";
+import { type ScheduleOutcome, scheduleOutcome } from "./schedule-outcome";
 
-function summary(v: DocumentVersion, now: number): VersionSummary {
-  const scheduled = !v.live && !v.cancelled && Date.parse(v.publishAt) > now;
+/** How long a scheduled version's merge or refusal is announced at the top of its editor. */
+const OUTCOME_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
+
+function summary(v: DocumentVersion, fields: [string, FieldNode][]): VersionSummary {
+  const scheduled = !v.live && !v.cancelled && v.scheduleState === "pending";
+  const outcome = scheduleOutcome(v, fields);
   return {
     version: v.version,
     publishAt: v.publishAt,
@@ -16,6 +22,8 @@ function summary(v: DocumentVersion, now: number): VersionSummary {
     ...(v.cancelled ? { cancelled: true } : {}),
     live: v.live,
     scheduled,
+    ...(outcome ? { outcome } : {}),
+    ...(!v.scheduleState && v.scheduleNote ? { fromScheduled: v.scheduleNote.scheduled } : {}),
   };
 }
 
@@ -38,13 +46,14 @@ export async function editorLoader(request: Request, context: AppLoadContext) {
     services.content.history(doc),
   ]);
   const now = Date.now();
+  const fields = describeDocument(documents[doc].schema);
 
   const wanted = Number(url.searchParams.get("version"));
   let viewing: { version: VersionSummary; value: unknown } | undefined;
   if (Number.isInteger(wanted) && wanted > 0) {
     const found = await services.content.version(doc, wanted);
     if (!found) throw data(null, { status: 404 });
-    viewing = { version: summary(found, now), value: found.value };
+    viewing = { version: summary(found, fields), value: found.value };
   }
   const from = Number(url.searchParams.get("from"));
 
@@ -54,14 +63,20 @@ export async function editorLoader(request: Request, context: AppLoadContext) {
     adminPath,
     publicPath: previewPath(paths),
     editor: editor.email,
-    live: summary(published, now),
+    live: summary(published, fields),
     start: draft
       ? { value: draft.value, baseVersion: draft.baseVersion }
       : { value: published.value, baseVersion: published.version },
     draft: draft
       ? { updatedAt: draft.updatedAt, updatedBy: draft.updatedBy, baseVersion: draft.baseVersion }
       : undefined,
-    history: history.map((v) => summary(v, now)),
+    history: history.map((v) => summary(v, fields)),
+    scheduleOutcomes: history
+      .map((v) => scheduleOutcome(v, fields))
+      .filter(
+        (o): o is ScheduleOutcome =>
+          o !== undefined && now - Date.parse(o.settledAt) < OUTCOME_NOTICE_MS,
+      ),
     notice: noticeFromQuery(url.searchParams),
     sentFrom: Number.isInteger(from) && from > 0 ? from : undefined,
     discarded: url.searchParams.get("discarded") === "1",

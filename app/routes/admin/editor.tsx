@@ -1,18 +1,17 @@
 import { Form, Link } from "react-router";
 import { DocumentForm } from "~/components/admin/DocumentForm";
-import { EditorNoticeBanner } from "~/components/admin/EditorNoticeBanner";
+import { EditorNoticeBanner, ScheduleOutcomeNotice } from "~/components/admin/EditorNoticeBanner";
 import { Notice } from "~/components/admin/Notice";
 import { PreviewFrames } from "~/components/admin/PreviewFrames";
 import { RestoreButton, VersionHistory } from "~/components/admin/VersionHistory";
 import { VersionView } from "~/components/admin/VersionView";
 import { documents } from "~/content/documents";
 import { editorAction } from "~/lib/admin/editor-action.server";
+import { editorClientAction, keepPageAfterSendFailure } from "~/lib/admin/editor-client-action";
 import { ACTION_FIELD } from "~/lib/admin/editor-data";
 import { documentFor, editorLoader } from "~/lib/admin/editor-loader.server";
 import { describeDocument } from "~/lib/admin/field-tree";
 import { formatWat, publishedBy } from "~/lib/admin/wat";
-import { resilientClientAction } from "~/lib/forms/client-action";
-import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/editor";
 
@@ -28,14 +27,15 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-// A send that never reached the server changed nothing: the page stays as typed.
-export const shouldRevalidate = keepPageAfterUnreachable;
+// A send the site did not take (offline, signed out, too large…) changed nothing: the page
+// stays as typed, and a signed-out editor is not carried off to the sign-in form.
+export const shouldRevalidate = keepPageAfterSendFailure;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return editorLoader(request, context);
 }
 
-export const clientAction = resilientClientAction;
+export const clientAction = editorClientAction;
 
 export function action({ request, context }: Route.ActionArgs) {
   return editorAction(request, context, documentFor(request));
@@ -60,6 +60,9 @@ export default function Editor({ loaderData: page }: Route.ComponentProps) {
       </p>
       <div className="mt-6 space-y-4">
         {page.notice && <EditorNoticeBanner notice={page.notice} publicPath={publicPath} />}
+        {page.scheduleOutcomes.map((o) => (
+          <ScheduleOutcomeNotice key={o.version} outcome={o} />
+        ))}
       </div>
 
       {page.view === "preview" ? (

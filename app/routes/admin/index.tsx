@@ -3,6 +3,8 @@ import { AdminHome } from "~/components/admin/AdminHome";
 import { SignInPage } from "~/components/admin/SignInPage";
 import { documentIds, documents } from "~/content/documents";
 import { practice } from "~/content/site";
+import { describeDocument } from "~/lib/admin/field-tree";
+import { scheduleOutcome } from "~/lib/admin/schedule-outcome";
 import { editorHeaders, editorServices } from "~/lib/editor";
 import { signInRequestSchema } from "~/lib/editor-sign-in";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -28,7 +30,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = editorServices(context);
+  const { auth, content } = editorServices(context);
   const editor = await auth.currentEditor(request);
   if (editor) {
     const list = documentIds.map((id) => ({
@@ -36,8 +38,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: documents[id].title,
       adminPath: documents[id].adminPath,
     }));
+    const scheduleNotices = (await content.summary()).flatMap((s) =>
+      s.settled.flatMap((v) => {
+        const outcome = scheduleOutcome(v, describeDocument(documents[s.doc].schema));
+        const { title, adminPath } = documents[s.doc];
+        return outcome ? [{ title, adminPath, outcome }] : [];
+      }),
+    );
     return data(
-      { signedIn: true as const, email: editor.email, documents: list },
+      { signedIn: true as const, email: editor.email, documents: list, scheduleNotices },
       { headers: editorHeaders },
     );
   }
@@ -82,6 +91,12 @@ export function meta({ error }: Route.MetaArgs) {
 
 export default function AdminIndex({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.signedIn)
-    return <AdminHome email={loaderData.email} documents={loaderData.documents} />;
+    return (
+      <AdminHome
+        email={loaderData.email}
+        documents={loaderData.documents}
+        scheduleNotices={loaderData.scheduleNotices}
+      />
+    );
   return <SignInPage notice={actionData ?? (loaderData.sent ? { kind: "sent" } : undefined)} />;
 }

@@ -1,0 +1,260 @@
+import { type Cookie, type Page, expect, test } from "@playwright/test";
+import { SECOND_EDITOR_EMAIL, signInAsEditor } from "../support/editor";
+import { gotoHydrated } from "../support/hydration";
+
+/**
+ * The publish flow on a 390 px phone (issue 29): scheduled changes that meet a newer version,
+ * one key per submission, and where the outcome of a press shows. Every test edits the one
+ * shared editor site: they run one after another.
+ */
+test.describe.configure({ mode: "serial" });
+test.use({ viewport: { width: 390, height: 844 } });
+
+const naira = (n: number) => `₦${n.toLocaleString("en-NG")}`;
+const freshPrice = () => 5_000 + Math.floor(Math.random() * 40_000);
+
+async function openEditor(page: Page, path: string) {
+  await gotoHydrated(page, path);
+  await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
+}
+
+/** A "Publish at" value (Lagos time, whole minutes) at least `leadMs` from now, and its instant. */
+function nextMinuteWat(leadMs: number): { input: string; at: number } {
+  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
+  return { input: new Date(at + 60 * 60_000).toISOString().slice(0, 16), at };
+}
+
+let session: Cookie[] | undefined;
+test.beforeEach(async ({ page }) => {
+  if (session) return page.context().addCookies(session);
+  await signInAsEditor(page);
+  session = await page.context().cookies();
+});
+
+test("a scheduled price goes live at its time on top of a title fix published meanwhile", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const price = freshPrice();
+  // The book is scheduled at a new price for the next whole minute (at least 20 s away).
+  await openEditor(page, "/admin/book");
+  const title = await page.getByLabel("Title", { exact: true }).inputValue();
+  await page.getByLabel("Price", { exact: true }).fill(String(price));
+  const due = nextMinuteWat(20_000);
+  await page.getByLabel(/Publish at/).fill(due.input);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Scheduled.", { exact: true })).toBeVisible({ timeout: 20_000 });
+
+  // Meanwhile a second editor fixes the title and publishes at once.
+  const second = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 } })
+  ).newPage();
+  await signInAsEditor(second, SECOND_EDITOR_EMAIL);
+  await openEditor(second, "/admin/book");
+  const fixed = `${title.replace(/ \(fixed \d+\)$/, "")} (fixed ${price})`;
+  await second.getByLabel("Title", { exact: true }).fill(fixed);
+  await second.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(second.getByText("Published. The page is live.")).toBeVisible({ timeout: 20_000 });
+  await second.context().close();
+
+  // At its time, both are live: the price on top of the title fix.
+  await page.waitForTimeout(Math.max(0, due.at - Date.now()));
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/book");
+        return (await page.locator("main").textContent()) ?? "";
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toContain(naira(price));
+  await expect(page.getByText(fixed).first()).toBeVisible();
+
+  // The editor is told, on /admin and on the book's editor, and History says what happened.
+  await page.goto("/admin");
+  const onAdmin = page.getByRole("status").filter({ hasText: "went live on top of version" });
+  await expect(onAdmin.first()).toBeVisible();
+  await openEditor(page, "/admin/book");
+  await expect(
+    page.getByRole("status").filter({ hasText: "A scheduled change went live on top" }),
+  ).toBeVisible();
+  const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
+  await expect(history.filter({ hasText: "went live on top of version" }).first()).toBeVisible();
+  await expect(history.first()).toContainText("Live now");
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(price));
+});
+
+test("a Publish at time that has passed is refused at its field, and nothing is recorded", async ({
+  page,
+}) => {
+  await openEditor(page, "/admin/book");
+  const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
+  const before = await history.count();
+  await page.getByLabel(/Publish at/).fill("2026-01-01T09:00");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText(/That time has passed/).first()).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await expect(history).toHaveCount(before);
+});
+
+test("Publish after a Publish at in the same form publishes the new change at once", async ({
+  page,
+}) => {
+  await openEditor(page, "/admin/book");
+  const later = nextMinuteWat(2 * 60 * 60_000);
+  await page.getByLabel(/Publish at/).fill(later.input);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Scheduled.", { exact: true })).toBeVisible({ timeout: 20_000 });
+
+  // Same form, same page: the time is cleared and a new price published now.
+  const price = freshPrice();
+  await page.getByLabel(/Publish at/).fill("");
+  await page.getByLabel("Price", { exact: true }).fill(String(price));
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 20_000 });
+  await page.goto("/book");
+  await expect(page.getByText(naira(price)).first()).toBeVisible();
+
+  // The scheduled one is called off so that it does not meet later tests.
+  await openEditor(page, "/admin/book");
+  const cancel = page.getByRole("button", { name: /^Cancel version/ });
+  while ((await cancel.count()) > 0) {
+    await cancel.first().click();
+    await expect(page.getByText(/will not go live/)).toBeVisible();
+  }
+});
+
+/** Whether `locator` lies wholly within the 390x844 viewport, as the editor's phone shows it. */
+async function expectInView(locator: import("@playwright/test").Locator) {
+  await expect(locator).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  expect(box.y, "top inside the screen").toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, "bottom inside the screen").toBeLessThanOrEqual(844);
+}
+
+/** Down at the end of the form, where the editor is when she presses Publish after the last field. */
+async function scrollToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+}
+
+test("a refused Publish says so in view, beside the buttons: conflict", async ({
+  page,
+  browser,
+}) => {
+  const second = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 } })
+  ).newPage();
+  await signInAsEditor(second, SECOND_EDITOR_EMAIL);
+  await openEditor(page, "/admin/book");
+  await openEditor(second, "/admin/book");
+  await page.getByLabel("Price", { exact: true }).fill(String(freshPrice()));
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 20_000 });
+
+  const mine = freshPrice();
+  await second.getByLabel("Price", { exact: true }).fill(String(mine));
+  await scrollToEnd(second);
+  await second.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectInView(
+    second.getByRole("alert").filter({
+      hasText: "Not published: someone else published first. Your changes are kept here.",
+    }),
+  );
+  await expect(second.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
+  await second.context().close();
+});
+
+test("a Publish sent offline says so in view, beside the buttons", async ({ page, context }) => {
+  await openEditor(page, "/admin/book");
+  await page.getByLabel("Price", { exact: true }).fill(String(freshPrice()));
+  await scrollToEnd(page);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectInView(page.getByRole("alert").filter({ hasText: "You are offline." }));
+  await context.setOffline(false);
+  await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 30_000 });
+});
+
+test("a session that ends mid-edit says so at Publish, in view, and the words come back after sign-in", async ({
+  page,
+  context,
+}) => {
+  await openEditor(page, "/admin/book");
+  const price = freshPrice();
+  await page.getByLabel("Price", { exact: true }).fill(String(price));
+  await scrollToEnd(page);
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const alert = page.getByRole("alert").filter({
+    hasText: "You were signed out. Your changes are kept here: sign in to publish them.",
+  });
+  await expectInView(alert);
+  await expect(alert.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/book/);
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(price));
+
+  await context.addCookies(session!);
+  await openEditor(page, "/admin/book");
+  await expect(page.getByText("Your unsent changes were restored.")).toBeVisible();
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(price));
+  await page.getByRole("button", { name: "Discard", exact: true }).click();
+});
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`Preview shows the draft in both frames at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openEditor(page, "/admin/book");
+    const author = page.getByLabel("Author", { exact: true });
+    const original = await author.inputValue();
+    const draft = `Preview author ${Date.now()}`;
+    await author.fill(draft);
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Preview of your draft" })).toBeVisible({
+      timeout: 20_000,
+    });
+    for (const name of ["preview on a phone", "preview at full width"]) {
+      const frame = page.frameLocator(`iframe[title$="${name}"]`);
+      await expect(frame.getByText(draft).first()).toBeVisible({ timeout: 20_000 });
+    }
+    // The draft goes, so that later tests start from the live version.
+    await openEditor(page, "/admin/book");
+    await page.getByRole("button", { name: "Discard draft" }).click();
+    await expect(page.getByLabel("Author", { exact: true })).toHaveValue(original);
+  });
+}
+
+for (const path of ["/admin/book", "/admin/team"]) {
+  test(`no control of ${path} hides under the sticky buttons when tabbed to, at 390 px`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await openEditor(page, path);
+    const bar = page.getByRole("button", { name: "Publish", exact: true }).locator("xpath=../..");
+    await page.getByLabel(/Publish at/).focus();
+    // From the top of the form to the last field before the buttons.
+    await page.locator("form input, form textarea, form select").first().focus();
+    const covered: string[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const info = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return {
+          top: r.top,
+          bottom: r.bottom,
+          name: el.getAttribute("name") ?? el.textContent ?? el.tagName,
+          inBar: !!el.closest(".sticky"),
+        };
+      });
+      if (!info || info.inBar) break;
+      const barBox = (await bar.boundingBox())!;
+      if (info.top >= barBox.y) covered.push(info.name);
+      await page.keyboard.press("Tab");
+    }
+    expect(covered, "controls wholly under the sticky bar").toEqual([]);
+  });
+}
