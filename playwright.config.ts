@@ -62,7 +62,12 @@ const samePagesOnAnyDatabase = [
   "page-stylesheet",
   "upgrade",
 ].map((name) => `**/${name}.spec.ts`);
-const editorSpecs = ["**/editor.spec.ts", "**/editor-auth.spec.ts", "**/editor-instances.spec.ts"];
+const editorSpecs = [
+  "**/editor.spec.ts",
+  "**/editor-auth.spec.ts",
+  "**/editor-instances.spec.ts",
+  "**/editor-content.spec.ts",
+];
 /** Only Postgres has several instances on one database. */
 const postgresOnly = editorDatabaseUrl ? [] : ["**/editor-instances.spec.ts"];
 

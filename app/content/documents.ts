@@ -263,22 +263,25 @@ export const mapSchema = z.object({
   ),
 });
 
-export const bookSchema = z.object({
-  title: text("Title", 120),
-  author: text("Author", 80),
-  price: naira("Price"),
-  buyUrl: refined(
-    url("Selar link", "The book's page on Selar, e.g. https://selar.co/marriagecanwork"),
-    (s) =>
-      s.refine(
-        (v) => /^https:\/\/(www\.)?selar\.(co|com)\//i.test(v),
-        "Use the book's selar.co link.",
-      ),
-  ),
-  cover: photo("Image"),
-  summary: markdown("Summary", 2_000),
-  benefits: list("Inside you will find", text("Benefit", 160), { itemLabel: "benefit", max: 10 }),
-});
+export const bookSchema = z
+  .object({
+    title: text("Title", 120),
+    author: text("Author", 80),
+    price: naira("Price"),
+    oldPrice: naira("Old price").optional(),
+    buyUrl: refined(
+      url("Selar link", "The book's page on Selar, e.g. https://selar.co/marriagecanwork"),
+      (s) =>
+        s.refine(
+          (v) => /^https:\/\/(www\.)?selar\.(co|com)\//i.test(v),
+          "Use the book's selar.co link.",
+        ),
+    ),
+    cover: photo("Image"),
+    summary: markdown("Summary", 2_000),
+    benefits: list("Inside you will find", text("Benefit", 160), { itemLabel: "benefit", max: 10 }),
+  })
+  .superRefine(oldPriceAbovePrice);
 
 const teamMemberSchema = z.object({
   name: text("Name", 80),

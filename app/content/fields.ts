@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { linkProblem, mendMarkdownLinks } from "./markdown-links";
 
 /**
  * The kinds of field a content document is made of. Each constructor is a zod schema carrying
@@ -67,14 +68,28 @@ export function longText(label: string, max = 2_000, help?: string) {
 
 /**
  * Longer text in the Markdown subset of app/lib/markdown.server.ts: paragraphs, **bold**,
- * *italic*, lists and links to https, mailto and tel. Anything else is shown as typed.
+ * *italic*, lists and links to https, mailto, tel and this site's pages. Anything else is shown as
+ * typed. A link typed without https:// (www.…, wa.me/…) is given it; one that still could not be a
+ * link is refused here, so no `[words](…)` ever reaches a visitor as text (app/content/markdown-links.ts).
  */
 export function markdown(label: string, max = 4_000) {
-  return withMeta(z.string().trim().min(1, REQUIRED).max(max, `At most ${max} characters.`), {
-    label,
-    kind: "markdown",
-    help: "**bold**, *italic*, lists with - and links as [words](https://…).",
-  });
+  return withMeta(
+    z
+      .string()
+      .trim()
+      .min(1, REQUIRED)
+      .max(max, `At most ${max} characters.`)
+      .transform(mendMarkdownLinks)
+      .superRefine((value, ctx) => {
+        const problem = linkProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    {
+      label,
+      kind: "markdown",
+      help: "**bold**, *italic*, lists with - and links as [words](https://…) or [words](/contact).",
+    },
+  );
 }
 
 /** Whole naira, never negative. */

@@ -1,0 +1,169 @@
+import { type Cookie, type Page, expect, test } from "@playwright/test";
+import { signInAsEditor } from "../support/editor";
+import { gotoHydrated } from "../support/hydration";
+import { routes } from "../support/routes";
+
+/**
+ * What the practice types reaches visitors as it meant it (issue 29 items 3 to 6): links, search
+ * and link-preview text, old prices, the home photo. On a 390 px phone, as the office manager
+ * edits; against the editor's own site (playwright.config.ts).
+ */
+test.describe.configure({ mode: "serial" });
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const naira = (n: number) => `₦${n.toLocaleString("en-NG")}`;
+const freshPrice = () => 5_000 + Math.floor(Math.random() * 40_000);
+
+async function openEditor(page: Page, path: string) {
+  await gotoHydrated(page, path);
+  await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
+}
+
+async function publish(page: Page) {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 20_000 });
+}
+
+let session: Cookie[] | undefined;
+test.beforeEach(async ({ page }) => {
+  if (session) return page.context().addCookies(session);
+  await signInAsEditor(page);
+  session = await page.context().cookies();
+});
+
+/** The three descriptions a search result or a WhatsApp preview shows. */
+async function descriptions(page: Page): Promise<string[]> {
+  return Promise.all(
+    [
+      'meta[name="description"]',
+      'meta[property="og:description"]',
+      'meta[name="twitter:description"]',
+    ].map(async (selector) => (await page.locator(selector).getAttribute("content")) ?? ""),
+  );
+}
+
+test.describe("item 3: a link typed without https:// is a link on the page", () => {
+  test("[WhatsApp](wa.me/…) in an FAQ answer is published as a link to https://wa.me/…", async ({
+    page,
+  }) => {
+    await openEditor(page, "/admin/faq");
+    const answer = page
+      .getByRole("group", { name: "Question 1", exact: true })
+      .getByLabel("Answer");
+    await answer.fill(
+      "Yes. Chat with us on [WhatsApp](wa.me/2349060001234), see www.kindredhearts.ng " +
+        "or [write to us](/contact).",
+    );
+    await publish(page);
+    await page.goto("/faq");
+    const main = page.locator("main");
+    await expect(main.locator('a[href="https://wa.me/2349060001234"]')).toHaveCount(1);
+    await expect(main.locator('a[href="/contact"]').filter({ hasText: "write to us" })).toHaveCount(
+      1,
+    );
+    expect(await main.textContent()).not.toContain("](");
+  });
+
+  test("a link that cannot be mended is refused at its field with what to type", async ({
+    page,
+  }) => {
+    await openEditor(page, "/admin/faq");
+    const answer = page
+      .getByRole("group", { name: "Question 1", exact: true })
+      .getByLabel("Answer");
+    await answer.fill("Message us on [WhatsApp](our whatsapp number).");
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(answer).toHaveAttribute("aria-invalid", "true");
+    const message = page.getByText(
+      "Write links as https://… or a page of this site such as /contact.",
+    );
+    await expect(message.first()).toBeVisible();
+    await expect(page.getByText("Published. The page is live.")).toHaveCount(0);
+  });
+});
+
+test.describe("item 4: search and link-preview text follow the published content", () => {
+  test("a new book price shows in description, og:description and twitter:description", async ({
+    page,
+  }) => {
+    const price = freshPrice();
+    await openEditor(page, "/admin/book");
+    await page.getByLabel("Price", { exact: true }).fill(String(price));
+    await page.getByLabel("Old price (optional)", { exact: true }).fill("");
+    await publish(page);
+    await page.goto("/book");
+    for (const description of await descriptions(page)) {
+      expect(description).toContain(naira(price));
+      expect(description).not.toContain("₦5,500");
+    }
+  });
+
+  test("a past webinar's page no longer offers its date in search or link previews", async ({
+    page,
+  }) => {
+    await openEditor(page, "/admin/hidden-thread");
+    await page.getByLabel("Webinar date").fill("2020-01-04T10:00");
+    await publish(page);
+    await page.goto("/hidden-thread");
+    for (const description of await descriptions(page)) {
+      expect(description).not.toContain("January");
+      expect(description).not.toContain("August 31st");
+      expect(description).not.toContain("Registration required");
+      expect(description).toContain("next date will be announced");
+    }
+    const next = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    await openEditor(page, "/admin/hidden-thread");
+    await page.getByLabel("Webinar date").fill(`${next}T10:00`);
+    await publish(page);
+    await page.goto("/hidden-thread");
+    const day = await page.locator("main p.eyebrow").first().textContent();
+    const date = /· (.+)$/.exec(day ?? "")![1]!;
+    for (const description of await descriptions(page)) expect(description).toContain(date);
+  });
+
+  test("on every page, each price and date in the meta and JSON-LD is in the visible text", async ({
+    page,
+  }) => {
+    const dateWords =
+      /(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(?:st|nd|rd|th)/g;
+    for (const { path } of routes) {
+      await page.goto(path);
+      const said = [
+        ...(await descriptions(page)),
+        (await page.locator('meta[property="og:title"]').getAttribute("content")) ?? "",
+      ];
+      const jsonLd = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((els) => els.map((e) => e.textContent ?? ""));
+      const visible = (await page.locator("body").innerText()).replace(/\s+/g, " ");
+      const claims = [
+        ...said.join(" ").matchAll(/₦\d{1,3}(?:,\d{3})*/g),
+        ...said.join(" ").matchAll(dateWords),
+      ].map((m) => m[0]);
+      for (const ld of jsonLd)
+        for (const m of ld.matchAll(/"price":\s*"?(\d+)"?/g)) claims.push(naira(Number(m[1])));
+      for (const claim of claims) expect(visible, `${path} says ${claim}`).toContain(claim);
+    }
+  });
+});
+
+test("item 6: the book's Old price shows struck through with what it saves", async ({ page }) => {
+  const price = freshPrice();
+  await openEditor(page, "/admin/book");
+  await page.getByLabel("Price", { exact: true }).fill(String(price));
+  await page.getByLabel("Old price (optional)", { exact: true }).fill(String(price + 1_500));
+  await publish(page);
+  await page.goto("/book");
+  const main = page.locator("main");
+  await expect(main.locator("s")).toHaveText(`Was ${naira(price + 1_500)}`);
+  await expect(main.getByText(`Save ${naira(1_500)}`)).toBeVisible();
+
+  await openEditor(page, "/admin/book");
+  const old = page.getByLabel("Old price (optional)", { exact: true });
+  await old.fill(String(price - 1));
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(old).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("The old price must be more than the price.").first()).toBeVisible();
+  await old.fill("");
+  await publish(page);
+});
