@@ -19,7 +19,16 @@ import {
   webinarDate,
 } from "./fields";
 import { healProgram } from "./heal";
-import { featuredProgrammes, hero, heroBanners, homeCta, homeVideo, serviceTiles } from "./home";
+import {
+  HERO_ON_PHONES_FIRST,
+  HERO_ON_PHONES_NOT,
+  featuredProgrammes,
+  hero,
+  heroBanners,
+  homeCta,
+  homeVideo,
+  serviceTiles,
+} from "./home";
 import { privacyCards, privacyCommitment, privacyLastUpdated } from "./privacy";
 import { corePrograms, mapPlans } from "./programmes";
 import { serviceCategories } from "./services";
@@ -137,13 +146,23 @@ export const homeSchema = z.object({
     eyebrow: text("Small line above the heading", 80),
     heading: text("Heading", 80),
     text: longText("Text", 400),
-    poster: photo("Image"),
+    poster: photo("Image", {
+      help: "Shown beside the heading on computers and tablets held sideways (1024 px wide and wider). Phones show it too when On phones below says so.",
+    }),
+    onPhones: choice("On phones", [HERO_ON_PHONES_FIRST, HERO_ON_PHONES_NOT]).default(
+      HERO_ON_PHONES_NOT,
+    ),
     quote: longText("Quote", 300),
   }),
   banners: list(
     "Phone banner slides",
     z.object({ image: photo("Image"), caption: text("Caption", 80) }),
-    { itemLabel: "slide", itemTitle: "caption", max: 6 },
+    {
+      itemLabel: "slide",
+      itemTitle: "caption",
+      max: 6,
+      help: "Phones and small tablets (narrower than 1024 px) show these one after another, every 4 seconds, in place of the Hero image.",
+    },
   ),
   featuredProgrammes: list("Featured programmes", linkCard, {
     itemLabel: "programme",
@@ -535,6 +554,7 @@ export function shippedContent(now = new Date()): SiteContent {
         heading: hero.heading,
         text: hero.text,
         poster: { key: hero.poster.image, alt: hero.poster.alt },
+        onPhones: HERO_ON_PHONES_NOT,
         quote: hero.quote,
       },
       banners: heroBanners.map((b) => ({

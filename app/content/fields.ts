@@ -144,7 +144,10 @@ export function choice<const T extends readonly [string, ...string[]]>(label: st
  * words a screen reader says instead. Alt text is required; a decorative picture says so in
  * `decorative` and keeps an empty alt.
  */
-export function photo(label: "Photo" | "Image" = "Photo", options: { decorative?: boolean } = {}) {
+export function photo(
+  label: "Photo" | "Image" = "Photo",
+  options: { decorative?: boolean; help?: string } = {},
+) {
   const alt = options.decorative
     ? withMeta(z.string().trim().max(200, "At most 200 characters."), {
         label: "Alt text",
@@ -162,7 +165,7 @@ export function photo(label: "Photo" | "Image" = "Photo", options: { decorative?
         .regex(/^[a-z0-9][a-z0-9-]*$/, "Choose a photo."),
       alt,
     }),
-    { label, kind: "photo" },
+    { label, kind: "photo", help: options.help },
   );
 }
 
@@ -183,7 +186,7 @@ export function webinarDate() {
 export function list<T extends z.ZodType>(
   label: string,
   item: T,
-  options: { itemLabel: string; itemTitle?: string; min?: number; max?: number },
+  options: { itemLabel: string; itemTitle?: string; min?: number; max?: number; help?: string },
 ) {
   const { min = 1, max = 50 } = options;
   return withMeta(
@@ -191,7 +194,13 @@ export function list<T extends z.ZodType>(
       .array(item)
       .min(min, min === 1 ? `Keep at least one ${options.itemLabel}.` : `Keep at least ${min}.`)
       .max(max, `At most ${max}.`),
-    { label, kind: "list", itemLabel: options.itemLabel, itemTitle: options.itemTitle },
+    {
+      label,
+      kind: "list",
+      itemLabel: options.itemLabel,
+      itemTitle: options.itemTitle,
+      help: options.help,
+    },
   );
 }
 

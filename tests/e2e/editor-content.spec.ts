@@ -1,4 +1,5 @@
 import { type Cookie, type Page, expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { signInAsEditor } from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
 import { routes } from "../support/routes";
@@ -166,4 +167,27 @@ test("item 6: the book's Old price shows struck through with what it saves", asy
   await expect(page.getByText("The old price must be more than the price.").first()).toBeVisible();
   await old.fill("");
   await publish(page);
+});
+
+test("item 5: a new Hero image, set to show on phones, is what a 390 px phone sees on /", async ({
+  page,
+}) => {
+  const jpeg = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 140, b: 160 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await openEditor(page, "/admin/home");
+  const hero = page.getByRole("group", { name: "Hero", exact: true });
+  const image = hero.getByLabel("Image", { exact: true });
+  await expect(image).toHaveAccessibleDescription(/computers and tablets held sideways/);
+  await image.setInputFiles({ name: "office.jpg", mimeType: "image/jpeg", buffer: jpeg });
+  const alt = `Our Lekki office at dusk ${Date.now()}`;
+  await hero.getByLabel("Alt text").fill(alt);
+  await hero
+    .getByLabel("On phones (optional)")
+    .selectOption("Show the Hero image first, then the slides");
+  await publish(page);
+  await page.goto("/");
+  await expect(page.getByRole("img", { name: alt })).toBeVisible();
 });

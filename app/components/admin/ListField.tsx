@@ -27,9 +27,18 @@ export function ListField({
   return (
     <fieldset
       className="space-y-4 rounded-2xl border border-slate-300 p-4"
-      aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+      aria-describedby={
+        [node.help ? meta.descriptionId : "", meta.errors?.length ? meta.errorId : ""]
+          .filter(Boolean)
+          .join(" ") || undefined
+      }
     >
       <legend className="px-1 text-lg font-semibold text-teal-900">{node.label}</legend>
+      {node.help && (
+        <p id={meta.descriptionId} className="text-sm text-muted">
+          {node.help}
+        </p>
+      )}
       {meta.errors && meta.errors.length > 0 && (
         <p id={meta.errorId} className="text-sm font-semibold text-clay-700">
           {meta.errors.join(" ")}

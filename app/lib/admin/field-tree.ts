@@ -14,11 +14,12 @@ export type FieldNode =
       optional: boolean;
     }
   | { kind: "choice"; label: string; help?: string; optional: boolean; options: string[] }
-  | { kind: "photo"; label: string; altHelp?: string; altOptional: boolean }
+  | { kind: "photo"; label: string; help?: string; altHelp?: string; altOptional: boolean }
   | { kind: "group"; label: string; fields: [string, FieldNode][] }
   | {
       kind: "list";
       label: string;
+      help?: string;
       itemLabel: string;
       itemTitle?: string;
       item: FieldNode;
@@ -79,6 +80,7 @@ export function describeField(schema: z.ZodType): FieldNode {
       return {
         kind: "list",
         label: meta.label,
+        help: meta.help,
         itemLabel: meta.itemLabel ?? "item",
         itemTitle: meta.itemTitle,
         item: item.kind === "object" ? { ...item, label: meta.itemLabel ?? "item" } : item,
@@ -90,7 +92,13 @@ export function describeField(schema: z.ZodType): FieldNode {
       const altMeta = alt ? fieldMeta(alt) : undefined;
       const altCheck = alt ? defOf(unwrap(alt).inner).checks : undefined;
       const altOptional = !altCheck?.some((c) => c._zod.def.check === "min_length");
-      return { kind: "photo", label: meta.label, altHelp: altMeta?.help, altOptional };
+      return {
+        kind: "photo",
+        label: meta.label,
+        help: meta.help,
+        altHelp: altMeta?.help,
+        altOptional,
+      };
     }
     case "choice":
       return {
