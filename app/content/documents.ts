@@ -12,7 +12,9 @@ import {
   markdown,
   naira,
   oldPriceAbovePrice,
+  optionalPhoto,
   photo,
+  shortName,
   refined,
   text,
   url,
@@ -32,6 +34,7 @@ import {
 import { privacyCards, privacyCommitment, privacyLastUpdated } from "./privacy";
 import { corePrograms, mapPlans } from "./programmes";
 import { serviceCategories } from "./services";
+import { slugify, uniqueSlug } from "./slug";
 import { practice } from "./site";
 import { stories, storyWebinarLines } from "./stories";
 import { leadCounsellor, teamMembers } from "./team";
@@ -186,24 +189,71 @@ export const homeSchema = z.object({
 
 const serviceSchema = z
   .object({
-    id: refined(text("Short name in links", 60), (s) =>
-      s.regex(/^[a-z0-9-]+$/, "Lower-case letters, digits and -."),
-    ),
+    id: shortName(60),
     title: text("Title", 80),
     description: longText("Description", 600),
     price: naira("Price").optional(),
     oldPrice: naira("Old price").optional(),
-    image: photo("Image"),
+    image: optionalPhoto(
+      "Image",
+      "Optional: without a photo, the card shows one of the practice's illustrations.",
+    ),
   })
-  .superRefine(oldPriceAbovePrice);
+  .superRefine(oldPriceAbovePrice)
+  .superRefine((service, ctx) => {
+    if (service.image?.key && !service.image.alt)
+      ctx.addIssue({
+        code: "custom",
+        path: ["image", "alt"],
+        message: "Say what the photo shows, for people who cannot see it.",
+      });
+  });
+
+/** The illustration a service without a photo shows, by its category's icon. */
+const serviceIllustration = {
+  sparkles: "service-introductory-consultation",
+  heart: "service-couples-counselling-session",
+  brain: "service-individual-therapy",
+  user: "service-individual-therapy",
+  users: "service-family-therapy-session",
+} as const;
+
+type ServiceCategoryInput = {
+  id?: string;
+  name: string;
+  icon: keyof typeof serviceIllustration;
+  intro: string;
+  services: z.infer<typeof serviceSchema>[];
+};
+
+/**
+ * Fills what the practice may leave empty (issue 29 item 13): a short name made from the title,
+ * unique on the page, and a shipped illustration for a service without a photo.
+ */
+function withServiceDefaults(categories: ServiceCategoryInput[]) {
+  const taken = new Set(
+    categories
+      .flatMap((c) => [c.id, ...c.services.map((s) => s.id)])
+      .filter((id): id is string => !!id),
+  );
+  return categories.map((c) => ({
+    ...c,
+    id: c.id || uniqueSlug(slugify(c.name, 40), taken),
+    services: c.services.map((s) => ({
+      ...s,
+      id: s.id || uniqueSlug(slugify(s.title), taken),
+      image: s.image?.key
+        ? { key: s.image.key, alt: s.image.alt ?? "" }
+        : { key: serviceIllustration[c.icon], alt: `${s.title}: an illustration` },
+    })),
+  }));
+}
 
 export const servicesSchema = z.object({
   categories: list(
     "Service categories",
     z.object({
-      id: refined(text("Short name in links", 40), (s) =>
-        s.regex(/^[a-z0-9-]+$/, "Lower-case letters, digits and -."),
-      ),
+      id: shortName(40),
       name: text("Name", 60),
       icon: choice("Icon", ["sparkles", "heart", "brain", "user", "users"]),
       intro: longText("Introduction", 300),
@@ -214,7 +264,7 @@ export const servicesSchema = z.object({
       }),
     }),
     { itemLabel: "category", itemTitle: "name", max: 8 },
-  ),
+  ).transform(withServiceDefaults),
 });
 
 const coreProgrammeSchema = z

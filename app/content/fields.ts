@@ -230,3 +230,48 @@ export function oldPriceAbovePrice(
 export function refined<T extends z.ZodType, R extends z.ZodType>(field: T, check: (s: T) => R): R {
   return withMeta(check(field), fieldMeta(field)!);
 }
+
+/**
+ * A picture the practice may leave out: the page then shows one of its own illustrations
+ * (the document's schema picks which). Its alt text is asked for only with a photo.
+ */
+export function optionalPhoto(label: "Photo" | "Image", help: string) {
+  return withMeta(
+    z
+      .object({
+        key: z
+          .string()
+          .trim()
+          .max(80)
+          .regex(/^[a-z0-9][a-z0-9-]*$/, "Choose a photo.")
+          .optional(),
+        alt: withMeta(z.string().trim().max(200, "At most 200 characters.").optional(), {
+          label: "Alt text",
+          kind: "text",
+          help: "What the picture shows, for people who cannot see it.",
+        }),
+      })
+      .optional(),
+    { label, kind: "photo", help },
+  );
+}
+
+/**
+ * A short name in links that may be left empty: the document's schema makes it from the title
+ * (app/content/slug.ts). One typed by hand keeps the web-style rule.
+ */
+export function shortName(max = 60) {
+  return withMeta(
+    z
+      .string()
+      .trim()
+      .max(max, `At most ${max} characters.`)
+      .regex(/^[a-z0-9-]*$/, "Lower-case letters, digits and -, or leave it empty.")
+      .optional(),
+    {
+      label: "Short name in links",
+      kind: "text",
+      help: "Leave it empty: it is made from the title.",
+    },
+  );
+}

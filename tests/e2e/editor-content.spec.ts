@@ -1,6 +1,6 @@
 import { type Cookie, type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { signInAsEditor } from "../support/editor";
+import { listItem, signInAsEditor } from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
 import { routes } from "../support/routes";
 
@@ -48,9 +48,7 @@ test.describe("item 3: a link typed without https:// is a link on the page", () 
     page,
   }) => {
     await openEditor(page, "/admin/faq");
-    const answer = page
-      .getByRole("group", { name: "Question 1", exact: true })
-      .getByLabel("Answer");
+    const answer = (await listItem(page, "Question 1")).getByLabel("Answer");
     await answer.fill(
       "Yes. Chat with us on [WhatsApp](wa.me/2349060001234), see www.kindredhearts.ng " +
         "or [write to us](/contact).",
@@ -69,9 +67,7 @@ test.describe("item 3: a link typed without https:// is a link on the page", () 
     page,
   }) => {
     await openEditor(page, "/admin/faq");
-    const answer = page
-      .getByRole("group", { name: "Question 1", exact: true })
-      .getByLabel("Answer");
+    const answer = (await listItem(page, "Question 1")).getByLabel("Answer");
     await answer.fill("Message us on [WhatsApp](our whatsapp number).");
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(answer).toHaveAttribute("aria-invalid", "true");
@@ -190,4 +186,100 @@ test("item 5: a new Hero image, set to show on phones, is what a 390 px phone se
   await publish(page);
   await page.goto("/");
   await expect(page.getByRole("img", { name: alt })).toBeVisible();
+});
+
+test.describe("item 12: list items are headed by their own titles and long lists fold", () => {
+  test("FAQ questions and team members are named by their question and name", async ({ page }) => {
+    await openEditor(page, "/admin/faq");
+    const second = page
+      .locator("summary")
+      .filter({ hasText: "What happens in the first session?" });
+    await expect(second).toBeVisible();
+    await expect(second).toContainText("Question 2");
+    // Folded: the answer shows only once the question is opened.
+    const group = page.getByRole("group", { name: "Question 2", exact: true });
+    await expect(group).toBeHidden();
+    await second.click();
+    await expect(group.getByLabel("Answer")).toBeVisible();
+
+    await openEditor(page, "/admin/team");
+    const members = page.getByRole("group", { name: "Team members" }).locator("summary");
+    await expect(members.first()).toContainText(/Member 1\s*\S+/);
+    await expect(members.filter({ hasText: /^Member \d+$/ })).toHaveCount(0);
+  });
+
+  test("Services opens folded: its programmes are a list of titles, not 210 fields", async ({
+    page,
+  }) => {
+    await openEditor(page, "/admin/services");
+    const visibleFields = await page
+      .locator("main")
+      .locator("input:not([type=hidden]), textarea, select")
+      .evaluateAll((els) => els.filter((e) => e.checkVisibility()).length);
+    expect(visibleFields).toBeLessThan(60);
+  });
+
+  test("a new question opens to be filled in, and a folded one with an error opens by itself", async ({
+    page,
+  }) => {
+    await openEditor(page, "/admin/faq");
+    const groups = page.getByRole("group", { name: /^Question \d+$/, includeHidden: true });
+    const count = await groups.count();
+    await page.getByRole("button", { name: "Add question" }).click();
+    const added = page.getByRole("group", { name: `Question ${count + 1}`, exact: true });
+    await expect(added.getByLabel("Question", { exact: true })).toBeVisible();
+    await expect(page.locator("summary").filter({ hasText: "New question" })).toBeVisible();
+    await added.getByRole("button", { name: "Remove" }).click();
+
+    const second = await listItem(page, "Question 2");
+    await second.getByLabel("Question", { exact: true }).fill("");
+    await page
+      .locator("summary")
+      .filter({ hasText: /^Question 2(?!\d)/ })
+      .click();
+    await expect(second).toBeHidden();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(second.getByLabel("Question", { exact: true })).toBeVisible();
+    await expect(second.getByLabel("Question", { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+  });
+});
+
+test("item 13: a new service goes live on the first try with a title, a description and a price", async ({
+  page,
+}) => {
+  const title = `Weekend Reset for Couples ${Date.now() % 100_000}`;
+  await openEditor(page, "/admin/services");
+  const category = await listItem(page, "Category 2");
+  const programmes = category.getByRole("group", {
+    name: /^Programme \d+$/,
+    includeHidden: true,
+  });
+  const count = await programmes.count();
+  await category.getByRole("button", { name: "Add programme" }).click();
+  const added = category.getByRole("group", { name: `Programme ${count + 1}`, exact: true });
+  await added.getByLabel("Title", { exact: true }).fill(title);
+  await added
+    .getByLabel("Description", { exact: true })
+    .fill("Two unhurried sessions on one weekend, to talk, listen and plan the months ahead.");
+  await added.getByLabel("Price (optional)", { exact: true }).fill("45000");
+  await publish(page);
+
+  await page.goto("/services");
+  await expect(page.getByText(title).first()).toBeAttached();
+  // Without a photo, the card shows one of the practice's own illustrations.
+  const card = page.getByText(title).first().locator("xpath=ancestor::*[.//img][1]");
+  await expect(card.locator("img").first()).toHaveAttribute("src", /service-/);
+
+  await openEditor(page, "/admin/services");
+  const again = await listItem(page, "Category 2");
+  await (
+    await listItem(again, `Programme ${count + 1}`)
+  )
+    .getByRole("button", { name: "Remove" })
+    .click();
+  await expect(again.getByText(title)).toHaveCount(0);
+  await publish(page);
 });

@@ -149,6 +149,35 @@ export function itemHeading(itemLabel: string, index: number): string {
   return `${capitalise(itemLabel)} ${index + 1}`;
 }
 
+/** Lists of more items than this fold: each item shows as its title until opened. */
+export const FOLD_AFTER = 3;
+
+/**
+ * What a list item is called in its folded summary: its own title (the member's name, the
+ * question) when it has one, else "New question" for one just added and still empty.
+ */
+export function itemTitle(
+  node: { itemLabel: string; itemTitle?: string },
+  value: unknown,
+): string | undefined {
+  if (!node.itemTitle || typeof value !== "object" || value === null) return undefined;
+  const title = (value as Record<string, unknown>)[node.itemTitle];
+  return typeof title === "string" && title.trim() ? title.trim() : undefined;
+}
+
+/**
+ * Whether a list item starts open: when its list is short, it has an error to fix, or it was just
+ * added (nothing in its title yet).
+ */
+export function itemStartsOpen(options: {
+  count: number;
+  hasErrors: boolean;
+  title: string | undefined;
+  titled: boolean;
+}): boolean {
+  return options.count <= FOLD_AFTER || options.hasErrors || (options.titled && !options.title);
+}
+
 /**
  * Where a field is, in words, for the error summary: "Questions › Question 2 › Answer". Names
  * the editor adds beside the schema's ("cover.file") count as the photo itself.
