@@ -5,6 +5,7 @@ import { hiddenThread } from "./campaign";
 import { faqs } from "./faq";
 import {
   choice,
+  clock,
   count,
   group,
   list,
@@ -19,6 +20,7 @@ import {
   text,
   url,
   webinarDate,
+  weekday,
 } from "./fields";
 import { healProgram } from "./heal";
 import {
@@ -65,29 +67,25 @@ const phoneSchema = z.object({
   ),
 });
 
-const openingHoursSchema = z.object({
-  label: text("Days", 40),
-  days: list(
-    "Weekdays (1 = Monday … 7 = Sunday)",
-    refined(count("Weekday", 7), (s) => s.min(1)),
-    {
-      itemLabel: "day",
-      max: 7,
-    },
-  ),
-  opens: z
-    .string()
-    .trim()
-    .regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, "Use 24-hour time, e.g. 09:00, or leave empty.")
-    .optional()
-    .meta({ label: "Opens (empty = closed)", kind: "text" }),
-  closes: z
-    .string()
-    .trim()
-    .regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, "Use 24-hour time, e.g. 18:00, or leave empty.")
-    .optional()
-    .meta({ label: "Closes", kind: "text" }),
-});
+const openingHoursSchema = z
+  .object({
+    label: text("Days as shown", 40, "How the page names these days, e.g. Monday to Friday."),
+    days: list("Days", weekday("Day"), { itemLabel: "day", max: 7 }),
+    opens: clock("Opens", "E.g. 9am or 09:00. Leave empty when closed on these days."),
+    closes: clock("Closes", "E.g. 7pm or 19:00."),
+  })
+  .superRefine((row, ctx) => {
+    if (row.opens && !row.closes)
+      ctx.addIssue({ code: "custom", path: ["closes"], message: "Say when the office closes." });
+    if (!row.opens && row.closes)
+      ctx.addIssue({ code: "custom", path: ["opens"], message: "Say when the office opens." });
+    if (row.opens && row.closes && row.closes <= row.opens)
+      ctx.addIssue({
+        code: "custom",
+        path: ["closes"],
+        message: "The closing time must be after the opening time.",
+      });
+  });
 
 export const siteSchema = z.object({
   phones: list("Phone numbers", phoneSchema, {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WEEKDAYS, parseClock } from "./clock";
 import { linkProblem, mendMarkdownLinks } from "./markdown-links";
 
 /**
@@ -15,6 +16,8 @@ export type FieldKind =
   | "url"
   | "photo"
   | "webinarDate"
+  | "weekday"
+  | "clock"
   | "choice"
   | "list"
   | "group";
@@ -273,5 +276,46 @@ export function shortName(max = 60) {
       kind: "text",
       help: "Leave it empty: it is made from the title.",
     },
+  );
+}
+
+/** A day of the week, kept as 1 (Monday) to 7 (Sunday) and chosen by its name. */
+export function weekday(label = "Day") {
+  return withMeta(
+    z
+      .number({ error: "Choose a day." })
+      .int("Choose a day.")
+      .min(1, "Choose a day.")
+      .max(7, "Choose a day."),
+    { label, kind: "weekday" },
+  );
+}
+
+/** The day names a weekday field offers, in order: value 1 is Monday. */
+export const weekdayNames = WEEKDAYS;
+
+/**
+ * A time of day typed as people write it (7pm, 7:00 PM, 7.30pm, 19:00), kept as "HH:MM"; empty
+ * means none.
+ */
+export function clock(label: string, help?: string) {
+  return withMeta(
+    z
+      .string()
+      .trim()
+      .max(20, "At most 20 characters.")
+      .optional()
+      .transform((typed, ctx) => {
+        if (!typed) return undefined;
+        const kept = parseClock(typed);
+        if (kept === undefined)
+          ctx.addIssue({
+            code: "custom",
+            message: "Write a time such as 9am, 7pm, 7:30 pm or 19:00 (with am or pm, or 24-hour).",
+          });
+        return kept;
+      })
+      .optional(),
+    { label, kind: "clock", help },
   );
 }

@@ -283,3 +283,31 @@ test("item 13: a new service goes live on the first try with a title, a descript
   await expect(again.getByText(title)).toHaveCount(0);
   await publish(page);
 });
+
+test("item 17: office hours take 9am and 7pm, and the days are chosen by name", async ({
+  page,
+}) => {
+  await openEditor(page, "/admin/contact");
+  const hours = page.getByRole("group", { name: "Office hours (Lagos time)" });
+  const saturday = await listItem(hours, "Row 2");
+  const day = saturday.getByRole("combobox", { name: "Day", exact: true }).first();
+  await expect(day.locator("option:checked")).toHaveText("Saturday");
+  await saturday.getByLabel("Opens (optional)").fill("9am");
+  await saturday.getByLabel("Closes (optional)").fill("7.30 pm");
+  await publish(page);
+  await page.goto("/contact");
+  await expect(page.getByText("9:00 AM – 7:30 PM").first()).toBeAttached();
+
+  await openEditor(page, "/admin/contact");
+  const again = await listItem(
+    page.getByRole("group", { name: "Office hours (Lagos time)" }),
+    "Row 2",
+  );
+  await again.getByLabel("Closes (optional)").fill("7");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(again.getByLabel("Closes (optional)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText(/Write a time such as 9am, 7pm/).first()).toBeVisible();
+  await again.getByLabel("Opens (optional)").fill("10:00 AM");
+  await again.getByLabel("Closes (optional)").fill("4pm");
+  await publish(page);
+});

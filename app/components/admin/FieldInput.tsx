@@ -1,4 +1,5 @@
 import { useField } from "@conform-to/react";
+import { weekdayNames } from "~/content/fields";
 import { type FieldNode, childName } from "~/lib/admin/field-tree";
 import { FieldShell, controlClass, describedBy, stringValue } from "./FieldShell";
 import { ListField } from "./ListField";
@@ -100,6 +101,22 @@ function ScalarField({ name, node }: { name: string; node: Scalar }) {
       break;
     case "webinarDate":
       control = <input key={meta.key} {...common} type="datetime-local" className={controlClass} />;
+      break;
+    case "weekday":
+      control = (
+        <select key={meta.key} {...common} className={controlClass}>
+          {weekdayNames.map((day, i) => (
+            <option key={day} value={String(i + 1)}>
+              {day}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case "clock":
+      control = (
+        <input key={meta.key} {...common} type="text" autoComplete="off" className={controlClass} />
+      );
       break;
     case "choice":
       control = (
