@@ -311,3 +311,19 @@ test("item 17: office hours take 9am and 7pm, and the days are chosen by name", 
   await again.getByLabel("Closes (optional)").fill("4pm");
   await publish(page);
 });
+
+test("item 18: /admin links to the list of changes, and it says every time in Lagos time", async ({
+  page,
+}) => {
+  await openEditor(page, "/admin/values");
+  await page.getByLabel("Publish at (optional)").fill("2099-12-01T09:00");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page).toHaveURL(/scheduled=\d+/, { timeout: 20_000 });
+
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Who changed what" }).click();
+  await expect(page.getByRole("heading", { name: "Who changed what" })).toBeVisible();
+  const list = page.locator("main ol");
+  await expect(list).toContainText("goes live 1 Dec 2099, 09:00 WAT");
+  expect(await list.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+});
