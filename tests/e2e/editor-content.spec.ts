@@ -327,3 +327,35 @@ test("item 18: /admin links to the list of changes, and it says every time in La
   await expect(list).toContainText("goes live 1 Dec 2099, 09:00 WAT");
   expect(await list.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
 });
+
+test("item 14: Bold, Italic, List and Link format a longer text, previewed under it", async ({
+  page,
+}) => {
+  await openEditor(page, "/admin/faq");
+  const question = await listItem(page, "Question 1");
+  const answer = question.getByLabel("Answer");
+  await answer.fill("Call us today\nor write");
+  await answer.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(8, 13));
+  await question.getByRole("button", { name: "Bold" }).click();
+  await expect(answer).toHaveValue("Call us **today**\nor write");
+  await answer.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(18, 26));
+  await question.getByRole("button", { name: "Link" }).click();
+  await expect(answer).toHaveValue("Call us **today**\n[or write](https://)");
+  await page.keyboard.type("wa.me/2349060001234");
+  const preview = question.getByRole("figure", { name: "How it will look" });
+  await expect(preview.locator("strong")).toHaveText("today");
+  await expect(preview.getByRole("link", { name: "or write" })).toHaveAttribute(
+    "href",
+    "https://wa.me/2349060001234",
+  );
+});
+
+test("item 14: a public page loads none of the editor's formatting code", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script") scripts.push(await response.text());
+  });
+  await gotoHydrated(page, "/faq");
+  await page.waitForLoadState("networkidle");
+  for (const script of scripts) expect(script).not.toContain("How it will look");
+});
