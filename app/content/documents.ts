@@ -330,6 +330,12 @@ export const mapSchema = z.object({
   ),
 });
 
+const BOOK_BENEFITS_HEADING = "Inside you will find";
+const BOOK_SUPPORT = {
+  heading: "Want support as you read?",
+  text: "The book is a good companion to counselling. Many couples read a chapter together and bring their questions to a session.",
+};
+
 export const bookSchema = z
   .object({
     title: text("Title", 120),
@@ -346,7 +352,12 @@ export const bookSchema = z
     ),
     cover: photo("Image"),
     summary: markdown("Summary", 2_000),
+    benefitsHeading: text("Heading above the list", 80).default(BOOK_BENEFITS_HEADING),
     benefits: list("Inside you will find", text("Benefit", 160), { itemLabel: "benefit", max: 10 }),
+    support: group("Under the book", {
+      heading: text("Heading", 80).default(BOOK_SUPPORT.heading),
+      text: longText("Text", 400).default(BOOK_SUPPORT.text),
+    }).default(BOOK_SUPPORT),
   })
   .superRefine(oldPriceAbovePrice);
 
@@ -358,7 +369,15 @@ const teamMemberSchema = z.object({
   photo: photo("Photo"),
 });
 
+const TEAM_INTRO =
+  "Behind every session is a person who has chosen this work because they believe relationships can heal. Here are the people who will sit with you.";
+const TEAM_CTA = {
+  heading: "Ready to meet us?",
+  text: "Choose a time for a first conversation, in person in Lekki or online. We will match you with the counsellor best suited to what you are facing.",
+};
+
 export const teamSchema = z.object({
+  intro: longText("Opening line", 400).default(TEAM_INTRO),
   lead: group("Lead counsellor", teamMemberSchema.shape),
   members: list("Team members", teamMemberSchema, {
     itemLabel: "member",
@@ -366,6 +385,10 @@ export const teamSchema = z.object({
     min: 0,
     max: 20,
   }),
+  cta: group("At the end of the page", {
+    heading: text("Heading", 80).default(TEAM_CTA.heading),
+    text: longText("Text", 400).default(TEAM_CTA.text),
+  }).default(TEAM_CTA),
 });
 
 export const faqSchema = z.object({
@@ -662,11 +685,15 @@ export function shippedContent(now = new Date()): SiteContent {
       buyUrl: book.buyUrl,
       cover: { key: book.cover, alt: `The cover of ${book.title} by ${book.author}` },
       summary: book.summary,
+      benefitsHeading: BOOK_BENEFITS_HEADING,
       benefits: [...book.benefits],
+      support: { ...BOOK_SUPPORT },
     },
     team: {
+      intro: TEAM_INTRO,
       lead: memberDoc(leadCounsellor),
       members: teamMembers.map(memberDoc),
+      cta: { ...TEAM_CTA },
     },
     faq: { items: faqs.map((f) => ({ question: f.question, answer: f.answer })) },
     hiddenThread: {

@@ -53,7 +53,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-lg text-muted">by {book.author}</p>
             <Markdown html={book.summaryHtml} className="mt-5 text-lg leading-relaxed" />
             <h2 className="mt-8 font-sans text-base font-semibold tracking-wide text-ink uppercase">
-              Inside you will find
+              {book.benefitsHeading}
             </h2>
             <ul className="mt-3 space-y-2">
               {book.benefits.map((b) => (
@@ -98,12 +98,9 @@ export default function Book({ loaderData }: Route.ComponentProps) {
       </div>
       <section className="container-page py-14 text-center" aria-labelledby="more-heading">
         <h2 id="more-heading" className="text-3xl font-semibold">
-          Want support as you read?
+          {book.support.heading}
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-lg text-muted">
-          The book is a good companion to counselling. Many couples read a chapter together and
-          bring their questions to a session.
-        </p>
+        <p className="mx-auto mt-3 max-w-xl text-lg text-muted">{book.support.text}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/marriage-tips" className="btn-outline">
             Read our marriage tips

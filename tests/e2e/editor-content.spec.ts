@@ -359,3 +359,42 @@ test("item 14: a public page loads none of the editor's formatting code", async 
   await page.waitForLoadState("networkidle");
   for (const script of scripts) expect(script).not.toContain("How it will look");
 });
+
+test("item 19: the words under the book and on /team are the practice's to change", async ({
+  page,
+}) => {
+  const heading = `Reading together? ${Date.now() % 100_000}`;
+  await openEditor(page, "/admin/book");
+  await page
+    .getByRole("group", { name: "Under the book" })
+    .getByLabel("Heading (optional)")
+    .fill(heading);
+  await publish(page);
+  await page.goto("/book");
+  await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+
+  const cta = `Ready when you are ${Date.now() % 100_000}`;
+  await openEditor(page, "/admin/team");
+  await page
+    .getByRole("group", { name: "At the end of the page" })
+    .getByLabel("Heading (optional)")
+    .fill(cta);
+  await publish(page);
+  await page.goto("/team");
+  await expect(page.getByRole("heading", { name: cta })).toBeVisible();
+});
+
+test("item 19: a past webinar's story says 'Our last webinar, The Hidden Thread, has taken place'", async ({
+  page,
+}) => {
+  await openEditor(page, "/admin/hidden-thread");
+  await page.getByLabel("Webinar date").fill("2020-01-04T10:00");
+  await publish(page);
+  await page.goto("/hidden-thread/day-1");
+  await expect(page.getByText(/Our last webinar, .+, has taken place/)).toBeVisible();
+  await expect(page.getByText(/The last The /)).toHaveCount(0);
+  const next = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  await openEditor(page, "/admin/hidden-thread");
+  await page.getByLabel("Webinar date").fill(`${next}T10:00`);
+  await publish(page);
+});
