@@ -69,6 +69,11 @@ const editorSpecs = [
   "**/editor-bounds.spec.ts",
   "**/editor-publish.spec.ts",
 ];
+/**
+ * The editor's content and guide tests publish the same pages as editor.spec.ts (the book, the
+ * FAQ): they run after it, not beside it, so neither sees the other's versions appear.
+ */
+const editorContentSpecs = ["**/editor-content.spec.ts", "**/editing-guide.spec.ts"];
 /** Only Postgres has several instances on one database. */
 const postgresOnly = editorDatabaseUrl ? [] : ["**/editor-instances.spec.ts"];
 
@@ -138,8 +143,18 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: editorBaseURL },
     },
     {
+      name: "editor-content",
+      testMatch: editorContentSpecs,
+      dependencies: ["editor"],
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: editorBaseURL },
+    },
+    {
       name: "chromium",
-      testIgnore: [...(editorDatabaseUrl ? samePagesOnAnyDatabase : []), ...editorSpecs],
+      testIgnore: [
+        ...(editorDatabaseUrl ? samePagesOnAnyDatabase : []),
+        ...editorSpecs,
+        ...editorContentSpecs,
+      ],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],

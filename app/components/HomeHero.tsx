@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SiteContent } from "~/content/documents";
-import { hero as links } from "~/content/home";
+import { HERO_ON_PHONES_FIRST, hero as links } from "~/content/home";
 import { practice } from "~/content/site";
 import { Carousel } from "./carousel/Carousel";
 import { HeroVideo } from "./HeroVideo";
@@ -12,6 +12,12 @@ import { Picture } from "./Picture";
  */
 export function HomeHero({ home }: { home: SiteContent["home"] }) {
   const { hero } = home;
+  // The practice may let the hero photo serve phones too, as the first slide (without a caption:
+  // the heading above already says what the page is).
+  const slides: { image: { key: string; alt: string }; caption?: string }[] =
+    hero.onPhones === HERO_ON_PHONES_FIRST
+      ? [{ image: hero.poster }, ...home.banners]
+      : home.banners;
   return (
     <section className="bg-sand" aria-labelledby="hero-heading">
       <div className="container-page grid items-center gap-10 py-10 sm:py-14 lg:grid-cols-2 lg:py-20">
@@ -36,10 +42,10 @@ export function HomeHero({ home }: { home: SiteContent["home"] }) {
 
         <div className="min-w-0 lg:hidden">
           <Carousel label="Highlights" delay={4000}>
-            {home.banners.map((banner, i) => (
+            {slides.map((banner, i) => (
               // The caption carries the dark colour, not the figure: behind the picture it showed
               // through the anti-aliased rounded corners as faint dark lines.
-              <figure key={banner.image.key} className="overflow-hidden rounded-3xl">
+              <figure key={`${i}-${banner.image.key}`} className="overflow-hidden rounded-3xl">
                 <Picture
                   image={banner.image.key}
                   alt={banner.image.alt}
@@ -47,9 +53,11 @@ export function HomeHero({ home }: { home: SiteContent["home"] }) {
                   priority={i === 0}
                   imgClassName="aspect-[3/2] w-full object-cover"
                 />
-                <figcaption className="bg-teal-800 px-5 py-3 font-semibold text-white">
-                  {banner.caption}
-                </figcaption>
+                {banner.caption && (
+                  <figcaption className="bg-teal-800 px-5 py-3 font-semibold text-white">
+                    {banner.caption}
+                  </figcaption>
+                )}
               </figure>
             ))}
           </Carousel>

@@ -68,7 +68,7 @@ export function StoryEmail({ email, webinar }: { email: string; webinar: Webinar
 export function NextWebinar({ webinar }: { webinar: WebinarView }) {
   return (
     <p className="rounded-2xl bg-teal-50 p-5 text-base">
-      The last {webinar.title} webinar has taken place, and the next date will be announced soon.{" "}
+      Our last webinar, {webinar.title}, has taken place, and the next date will be announced soon.{" "}
       <Link to="/newsletter" className="font-semibold text-teal-800 underline">
         Join our newsletter
       </Link>{" "}

@@ -5,6 +5,7 @@ import { hiddenThread } from "./campaign";
 import { faqs } from "./faq";
 import {
   choice,
+  clock,
   count,
   group,
   list,
@@ -12,17 +13,30 @@ import {
   markdown,
   naira,
   oldPriceAbovePrice,
+  optionalPhoto,
   photo,
+  shortName,
   refined,
   text,
   url,
   webinarDate,
+  weekday,
 } from "./fields";
 import { healProgram } from "./heal";
-import { featuredProgrammes, hero, heroBanners, homeCta, homeVideo, serviceTiles } from "./home";
+import {
+  HERO_ON_PHONES_FIRST,
+  HERO_ON_PHONES_NOT,
+  featuredProgrammes,
+  hero,
+  heroBanners,
+  homeCta,
+  homeVideo,
+  serviceTiles,
+} from "./home";
 import { privacyCards, privacyCommitment, privacyLastUpdated } from "./privacy";
 import { corePrograms, mapPlans } from "./programmes";
 import { serviceCategories } from "./services";
+import { slugify, uniqueSlug } from "./slug";
 import { practice } from "./site";
 import { stories, storyWebinarLines } from "./stories";
 import { leadCounsellor, teamMembers } from "./team";
@@ -63,29 +77,25 @@ const phoneSchema = z.object({
   ),
 });
 
-const openingHoursSchema = z.object({
-  label: text("Days", 40),
-  days: list(
-    "Weekdays (1 = Monday … 7 = Sunday)",
-    refined(count("Weekday", 7), (s) => s.min(1)),
-    {
-      itemLabel: "day",
-      max: 7,
-    },
-  ),
-  opens: z
-    .string()
-    .trim()
-    .regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, "Use 24-hour time, e.g. 09:00, or leave empty.")
-    .optional()
-    .meta({ label: "Opens (empty = closed)", kind: "text" }),
-  closes: z
-    .string()
-    .trim()
-    .regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, "Use 24-hour time, e.g. 18:00, or leave empty.")
-    .optional()
-    .meta({ label: "Closes", kind: "text" }),
-});
+const openingHoursSchema = z
+  .object({
+    label: text("Days as shown", 40, "How the page names these days, e.g. Monday to Friday."),
+    days: list("Days", weekday("Day"), { itemLabel: "day", max: 7 }),
+    opens: clock("Opens", "E.g. 9am or 09:00. Leave empty when closed on these days."),
+    closes: clock("Closes", "E.g. 7pm or 19:00."),
+  })
+  .superRefine((row, ctx) => {
+    if (row.opens && !row.closes)
+      ctx.addIssue({ code: "custom", path: ["closes"], message: "Say when the office closes." });
+    if (!row.opens && row.closes)
+      ctx.addIssue({ code: "custom", path: ["opens"], message: "Say when the office opens." });
+    if (row.opens && row.closes && row.closes <= row.opens)
+      ctx.addIssue({
+        code: "custom",
+        path: ["closes"],
+        message: "The closing time must be after the opening time.",
+      });
+  });
 
 export const siteSchema = z.object({
   phones: list("Phone numbers", phoneSchema, {
@@ -147,13 +157,23 @@ export const homeSchema = z.object({
     eyebrow: text("Small line above the heading", 80),
     heading: text("Heading", 80),
     text: longText("Text", 400),
-    poster: photo("Image"),
+    poster: photo("Image", {
+      help: "Shown beside the heading on computers and tablets held sideways (1024 px wide and wider). Phones show it too when On phones below says so.",
+    }),
+    onPhones: choice("On phones", [HERO_ON_PHONES_FIRST, HERO_ON_PHONES_NOT]).default(
+      HERO_ON_PHONES_NOT,
+    ),
     quote: longText("Quote", 300),
   }),
   banners: list(
     "Phone banner slides",
     z.object({ image: photo("Image"), caption: text("Caption", 80) }),
-    { itemLabel: "slide", itemTitle: "caption", max: 6 },
+    {
+      itemLabel: "slide",
+      itemTitle: "caption",
+      max: 6,
+      help: "Phones and small tablets (narrower than 1024 px) show these one after another, every 4 seconds, in place of the Hero image.",
+    },
   ),
   featuredProgrammes: list("Featured programmes", linkCard, {
     itemLabel: "programme",
@@ -177,24 +197,71 @@ export const homeSchema = z.object({
 
 const serviceSchema = z
   .object({
-    id: refined(text("Short name in links", 60), (s) =>
-      s.regex(/^[a-z0-9-]+$/, "Lower-case letters, digits and -."),
-    ),
+    id: shortName(60),
     title: text("Title", 80),
     description: longText("Description", 600),
     price: naira("Price").optional(),
     oldPrice: naira("Old price").optional(),
-    image: photo("Image"),
+    image: optionalPhoto(
+      "Image",
+      "Optional: without a photo, the card shows one of the practice's illustrations.",
+    ),
   })
-  .superRefine(oldPriceAbovePrice);
+  .superRefine(oldPriceAbovePrice)
+  .superRefine((service, ctx) => {
+    if (service.image?.key && !service.image.alt)
+      ctx.addIssue({
+        code: "custom",
+        path: ["image", "alt"],
+        message: "Say what the photo shows, for people who cannot see it.",
+      });
+  });
+
+/** The illustration a service without a photo shows, by its category's icon. */
+const serviceIllustration = {
+  sparkles: "service-introductory-consultation",
+  heart: "service-couples-counselling-session",
+  brain: "service-individual-therapy",
+  user: "service-individual-therapy",
+  users: "service-family-therapy-session",
+} as const;
+
+type ServiceCategoryInput = {
+  id?: string;
+  name: string;
+  icon: keyof typeof serviceIllustration;
+  intro: string;
+  services: z.infer<typeof serviceSchema>[];
+};
+
+/**
+ * Fills what the practice may leave empty (issue 29 item 13): a short name made from the title,
+ * unique on the page, and a shipped illustration for a service without a photo.
+ */
+function withServiceDefaults(categories: ServiceCategoryInput[]) {
+  const taken = new Set(
+    categories
+      .flatMap((c) => [c.id, ...c.services.map((s) => s.id)])
+      .filter((id): id is string => !!id),
+  );
+  return categories.map((c) => ({
+    ...c,
+    id: c.id || uniqueSlug(slugify(c.name, 40), taken),
+    services: c.services.map((s) => ({
+      ...s,
+      id: s.id || uniqueSlug(slugify(s.title), taken),
+      image: s.image?.key
+        ? { key: s.image.key, alt: s.image.alt ?? "" }
+        : { key: serviceIllustration[c.icon], alt: `${s.title}: an illustration` },
+    })),
+  }));
+}
 
 export const servicesSchema = z.object({
   categories: list(
     "Service categories",
     z.object({
-      id: refined(text("Short name in links", 40), (s) =>
-        s.regex(/^[a-z0-9-]+$/, "Lower-case letters, digits and -."),
-      ),
+      id: shortName(40),
       name: text("Name", 60),
       icon: choice("Icon", ["sparkles", "heart", "brain", "user", "users"]),
       intro: longText("Introduction", 300),
@@ -205,7 +272,7 @@ export const servicesSchema = z.object({
       }),
     }),
     { itemLabel: "category", itemTitle: "name", max: 8 },
-  ),
+  ).transform(withServiceDefaults),
 });
 
 const coreProgrammeSchema = z
@@ -273,22 +340,36 @@ export const mapSchema = z.object({
   ),
 });
 
-export const bookSchema = z.object({
-  title: text("Title", 120),
-  author: text("Author", 80),
-  price: naira("Price"),
-  buyUrl: refined(
-    url("Selar link", "The book's page on Selar, e.g. https://selar.co/marriagecanwork"),
-    (s) =>
-      s.refine(
-        (v) => /^https:\/\/(www\.)?selar\.(co|com)\//i.test(v),
-        "Use the book's selar.co link.",
-      ),
-  ),
-  cover: photo("Image"),
-  summary: markdown("Summary", 2_000),
-  benefits: list("Inside you will find", text("Benefit", 160), { itemLabel: "benefit", max: 10 }),
-});
+const BOOK_BENEFITS_HEADING = "Inside you will find";
+const BOOK_SUPPORT = {
+  heading: "Want support as you read?",
+  text: "The book is a good companion to counselling. Many couples read a chapter together and bring their questions to a session.",
+};
+
+export const bookSchema = z
+  .object({
+    title: text("Title", 120),
+    author: text("Author", 80),
+    price: naira("Price"),
+    oldPrice: naira("Old price").optional(),
+    buyUrl: refined(
+      url("Selar link", "The book's page on Selar, e.g. https://selar.co/marriagecanwork"),
+      (s) =>
+        s.refine(
+          (v) => /^https:\/\/(www\.)?selar\.(co|com)\//i.test(v),
+          "Use the book's selar.co link.",
+        ),
+    ),
+    cover: photo("Image"),
+    summary: markdown("Summary", 2_000),
+    benefitsHeading: text("Heading above the list", 80).default(BOOK_BENEFITS_HEADING),
+    benefits: list("Inside you will find", text("Benefit", 160), { itemLabel: "benefit", max: 10 }),
+    support: group("Under the book", {
+      heading: text("Heading", 80).default(BOOK_SUPPORT.heading),
+      text: longText("Text", 400).default(BOOK_SUPPORT.text),
+    }).default(BOOK_SUPPORT),
+  })
+  .superRefine(oldPriceAbovePrice);
 
 const teamMemberSchema = z.object({
   name: text("Name", 80),
@@ -298,7 +379,15 @@ const teamMemberSchema = z.object({
   photo: photo("Photo"),
 });
 
+const TEAM_INTRO =
+  "Behind every session is a person who has chosen this work because they believe relationships can heal. Here are the people who will sit with you.";
+const TEAM_CTA = {
+  heading: "Ready to meet us?",
+  text: "Choose a time for a first conversation, in person in Lekki or online. We will match you with the counsellor best suited to what you are facing.",
+};
+
 export const teamSchema = z.object({
+  intro: longText("Opening line", 400).default(TEAM_INTRO),
   lead: group("Lead counsellor", teamMemberSchema.shape),
   members: list("Team members", teamMemberSchema, {
     itemLabel: "member",
@@ -306,6 +395,10 @@ export const teamSchema = z.object({
     min: 0,
     max: 20,
   }),
+  cta: group("At the end of the page", {
+    heading: text("Heading", 80).default(TEAM_CTA.heading),
+    text: longText("Text", 400).default(TEAM_CTA.text),
+  }).default(TEAM_CTA),
 });
 
 export const faqSchema = z.object({
@@ -542,6 +635,7 @@ export function shippedContent(now = new Date()): SiteContent {
         heading: hero.heading,
         text: hero.text,
         poster: { key: hero.poster.image, alt: hero.poster.alt },
+        onPhones: HERO_ON_PHONES_NOT,
         quote: hero.quote,
       },
       banners: heroBanners.map((b) => ({
@@ -601,11 +695,15 @@ export function shippedContent(now = new Date()): SiteContent {
       buyUrl: book.buyUrl,
       cover: { key: book.cover, alt: `The cover of ${book.title} by ${book.author}` },
       summary: book.summary,
+      benefitsHeading: BOOK_BENEFITS_HEADING,
       benefits: [...book.benefits],
+      support: { ...BOOK_SUPPORT },
     },
     team: {
+      intro: TEAM_INTRO,
       lead: memberDoc(leadCounsellor),
       members: teamMembers.map(memberDoc),
+      cta: { ...TEAM_CTA },
     },
     faq: { items: faqs.map((f) => ({ question: f.question, answer: f.answer })) },
     hiddenThread: {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { WEEKDAYS, parseClock } from "./clock";
+import { linkProblem, mendMarkdownLinks } from "./markdown-links";
 
 /**
  * The kinds of field a content document is made of. Each constructor is a zod schema carrying
@@ -14,6 +16,8 @@ export type FieldKind =
   | "url"
   | "photo"
   | "webinarDate"
+  | "weekday"
+  | "clock"
   | "choice"
   | "list"
   | "group";
@@ -67,14 +71,28 @@ export function longText(label: string, max = 2_000, help?: string) {
 
 /**
  * Longer text in the Markdown subset of app/lib/markdown.server.ts: paragraphs, **bold**,
- * *italic*, lists and links to https, mailto and tel. Anything else is shown as typed.
+ * *italic*, lists and links to https, mailto, tel and this site's pages. Anything else is shown as
+ * typed. A link typed without https:// (www.…, wa.me/…) is given it; one that still could not be a
+ * link is refused here, so no `[words](…)` ever reaches a visitor as text (app/content/markdown-links.ts).
  */
 export function markdown(label: string, max = 4_000) {
-  return withMeta(z.string().trim().min(1, REQUIRED).max(max, `At most ${max} characters.`), {
-    label,
-    kind: "markdown",
-    help: "**bold**, *italic*, lists with - and links as [words](https://…).",
-  });
+  return withMeta(
+    z
+      .string()
+      .trim()
+      .min(1, REQUIRED)
+      .max(max, `At most ${max} characters.`)
+      .transform(mendMarkdownLinks)
+      .superRefine((value, ctx) => {
+        const problem = linkProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    {
+      label,
+      kind: "markdown",
+      help: "**bold**, *italic*, lists with - and links as [words](https://…) or [words](/contact).",
+    },
+  );
 }
 
 /** Whole naira, never negative. */
@@ -129,7 +147,10 @@ export function choice<const T extends readonly [string, ...string[]]>(label: st
  * words a screen reader says instead. Alt text is required; a decorative picture says so in
  * `decorative` and keeps an empty alt.
  */
-export function photo(label: "Photo" | "Image" = "Photo", options: { decorative?: boolean } = {}) {
+export function photo(
+  label: "Photo" | "Image" = "Photo",
+  options: { decorative?: boolean; help?: string } = {},
+) {
   const alt = options.decorative
     ? withMeta(z.string().trim().max(200, "At most 200 characters."), {
         label: "Alt text",
@@ -147,7 +168,7 @@ export function photo(label: "Photo" | "Image" = "Photo", options: { decorative?
         .regex(/^[a-z0-9][a-z0-9-]*$/, "Choose a photo."),
       alt,
     }),
-    { label, kind: "photo" },
+    { label, kind: "photo", help: options.help },
   );
 }
 
@@ -168,7 +189,7 @@ export function webinarDate() {
 export function list<T extends z.ZodType>(
   label: string,
   item: T,
-  options: { itemLabel: string; itemTitle?: string; min?: number; max?: number },
+  options: { itemLabel: string; itemTitle?: string; min?: number; max?: number; help?: string },
 ) {
   const { min = 1, max = 50 } = options;
   return withMeta(
@@ -176,7 +197,13 @@ export function list<T extends z.ZodType>(
       .array(item)
       .min(min, min === 1 ? `Keep at least one ${options.itemLabel}.` : `Keep at least ${min}.`)
       .max(max, `At most ${max}.`),
-    { label, kind: "list", itemLabel: options.itemLabel, itemTitle: options.itemTitle },
+    {
+      label,
+      kind: "list",
+      itemLabel: options.itemLabel,
+      itemTitle: options.itemTitle,
+      help: options.help,
+    },
   );
 }
 
@@ -205,4 +232,90 @@ export function oldPriceAbovePrice(
  */
 export function refined<T extends z.ZodType, R extends z.ZodType>(field: T, check: (s: T) => R): R {
   return withMeta(check(field), fieldMeta(field)!);
+}
+
+/**
+ * A picture the practice may leave out: the page then shows one of its own illustrations
+ * (the document's schema picks which). Its alt text is asked for only with a photo.
+ */
+export function optionalPhoto(label: "Photo" | "Image", help: string) {
+  return withMeta(
+    z
+      .object({
+        key: z
+          .string()
+          .trim()
+          .max(80)
+          .regex(/^[a-z0-9][a-z0-9-]*$/, "Choose a photo.")
+          .optional(),
+        alt: withMeta(z.string().trim().max(200, "At most 200 characters.").optional(), {
+          label: "Alt text",
+          kind: "text",
+          help: "What the picture shows, for people who cannot see it.",
+        }),
+      })
+      .optional(),
+    { label, kind: "photo", help },
+  );
+}
+
+/**
+ * A short name in links that may be left empty: the document's schema makes it from the title
+ * (app/content/slug.ts). One typed by hand keeps the web-style rule.
+ */
+export function shortName(max = 60) {
+  return withMeta(
+    z
+      .string()
+      .trim()
+      .max(max, `At most ${max} characters.`)
+      .regex(/^[a-z0-9-]*$/, "Lower-case letters, digits and -, or leave it empty.")
+      .optional(),
+    {
+      label: "Short name in links",
+      kind: "text",
+      help: "Leave it empty: it is made from the title.",
+    },
+  );
+}
+
+/** A day of the week, kept as 1 (Monday) to 7 (Sunday) and chosen by its name. */
+export function weekday(label = "Day") {
+  return withMeta(
+    z
+      .number({ error: "Choose a day." })
+      .int("Choose a day.")
+      .min(1, "Choose a day.")
+      .max(7, "Choose a day."),
+    { label, kind: "weekday" },
+  );
+}
+
+/** The day names a weekday field offers, in order: value 1 is Monday. */
+export const weekdayNames = WEEKDAYS;
+
+/**
+ * A time of day typed as people write it (7pm, 7:00 PM, 7.30pm, 19:00), kept as "HH:MM"; empty
+ * means none.
+ */
+export function clock(label: string, help?: string) {
+  return withMeta(
+    z
+      .string()
+      .trim()
+      .max(20, "At most 20 characters.")
+      .optional()
+      .transform((typed, ctx) => {
+        if (!typed) return undefined;
+        const kept = parseClock(typed);
+        if (kept === undefined)
+          ctx.addIssue({
+            code: "custom",
+            message: "Write a time such as 9am, 7pm, 7:30 pm or 19:00 (with am or pm, or 24-hour).",
+          });
+        return kept;
+      })
+      .optional(),
+    { label, kind: "clock", help },
+  );
 }

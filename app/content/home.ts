@@ -122,3 +122,7 @@ export const homeCta = {
   text: "Sessions are confidential, in person in Lekki or online. Booking takes two minutes.",
   primary: { label: "Schedule an appointment", to: "/schedule" },
 };
+
+/** Hero > On phones: whether phones also see the hero photo, as the first of the banner slides. */
+export const HERO_ON_PHONES_FIRST = "Show the Hero image first, then the slides";
+export const HERO_ON_PHONES_NOT = "Show only the phone banner slides";

@@ -1,6 +1,8 @@
 /**
  * Each page's title and search description, in one list. Route modules take their meta from
- * here and /sitemap.xml lists the pages marked `inSitemap`.
+ * here and /sitemap.xml lists the pages marked `inSitemap`. A page whose words carry a price or a
+ * date (/book, /hidden-thread) makes its description from its published content instead
+ * (app/lib/page-descriptions.ts), so search results and link previews never keep an old one.
  */
 
 export interface PageInfo {
@@ -42,8 +44,8 @@ export const pages = {
   hiddenThread: page(
     "/hidden-thread",
     "The Hidden Thread: a free webinar and six daily stories",
-    "Six short stories about the unseen patterns that shape our relationships, leading to a free " +
-      "webinar on Saturday, August 31st. Registration required.",
+    "Short daily stories about the unseen patterns that shape our relationships, leading to our " +
+      "free webinar.",
   ),
   test: page(
     "/test",
@@ -99,7 +101,7 @@ export const pages = {
     "/book",
     "Marriage Can Work: the book",
     "Marriage Can Work: practical communication, conflict resolution and intimacy tools from our " +
-      "lead counsellor. ₦5,500, digital and physical copies.",
+      "lead counsellor. Digital and physical copies.",
   ),
   faq: page(
     "/faq",

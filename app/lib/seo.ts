@@ -53,11 +53,26 @@ export function siteUrlFrom(matches: ReadonlyArray<MatchWithData | undefined>): 
   return data?.siteUrl ?? "";
 }
 
-/** A route's `meta` export for a page of app/content/pages.ts. */
-export function metaFor(
+/**
+ * A route's `meta` export for a page of app/content/pages.ts. `describe` makes the description
+ * from the page's own loader data, for a page whose words carry a price or a date.
+ */
+export function metaFor<D = unknown>(
   page: { path: string; title: string; description: string },
   noindex = false,
+  describe?: (loaderData: D) => string,
 ) {
-  return ({ matches }: { matches: ReadonlyArray<MatchWithData | undefined> }) =>
-    seoMeta({ ...page, siteUrl: siteUrlFrom(matches), noindex });
+  return ({
+    matches,
+    loaderData,
+  }: {
+    matches: ReadonlyArray<MatchWithData | undefined>;
+    loaderData?: D;
+  }) =>
+    seoMeta({
+      ...page,
+      description: describe && loaderData ? describe(loaderData) : page.description,
+      siteUrl: siteUrlFrom(matches),
+      noindex,
+    });
 }

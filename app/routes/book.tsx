@@ -4,14 +4,15 @@ import { JsonLd } from "~/components/JsonLd";
 import { Markdown } from "~/components/Markdown";
 import { Picture } from "~/components/Picture";
 import { pages } from "~/content/pages";
-import { renderMarkdown } from "~/lib/markdown.server";
-import { formatNaira } from "~/lib/money";
+import { markdownToText, renderMarkdown } from "~/lib/markdown.server";
+import { formatNaira, savings } from "~/lib/money";
+import { bookDescription } from "~/lib/page-descriptions";
 import { metaFor } from "~/lib/seo";
 import { bookJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/book";
 import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
-export const meta = metaFor(pages.book);
+export const meta = metaFor(pages.book, false, (data: { description: string }) => data.description);
 
 // A post that never reached the server changed nothing: the page stays as typed.
 export const shouldRevalidate = keepPageAfterUnreachable;
@@ -21,12 +22,17 @@ export function loader({ context }: Route.LoaderArgs) {
   const { summary, ...book } = context.content.book;
   return {
     book: { ...book, summaryHtml: renderMarkdown(summary) },
-    jsonLd: bookJsonLd(context.content.book, context.siteUrl),
+    jsonLd: bookJsonLd(
+      { ...context.content.book, summary: markdownToText(summary) },
+      context.siteUrl,
+    ),
+    description: bookDescription(context.content.book),
   };
 }
 
 export default function Book({ loaderData }: Route.ComponentProps) {
   const { book, jsonLd } = loaderData;
+  const save = savings(book.price, book.oldPrice);
   return (
     <>
       <JsonLd data={jsonLd} />
@@ -47,7 +53,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-lg text-muted">by {book.author}</p>
             <Markdown html={book.summaryHtml} className="mt-5 text-lg leading-relaxed" />
             <h2 className="mt-8 font-sans text-base font-semibold tracking-wide text-ink uppercase">
-              Inside you will find
+              {book.benefitsHeading}
             </h2>
             <ul className="mt-3 space-y-2">
               {book.benefits.map((b) => (
@@ -58,9 +64,23 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <div className="mt-8 flex flex-wrap items-end gap-x-6 gap-y-2">
-              <p className="font-display text-4xl font-semibold text-teal-900">
-                {formatNaira(book.price)}
+              <p className="flex flex-wrap items-baseline gap-x-3">
+                {book.oldPrice !== undefined && (
+                  <s className="text-xl text-muted">
+                    <span className="sr-only">Was </span>
+                    {formatNaira(book.oldPrice)}
+                  </s>
+                )}
+                <span className="font-display text-4xl font-semibold text-teal-900">
+                  {book.oldPrice !== undefined && <span className="sr-only">now </span>}
+                  {formatNaira(book.price)}
+                </span>
               </p>
+              {save !== undefined && (
+                <p className="mb-1 inline-block rounded-full bg-clay-100 px-3 py-0.5 text-sm font-semibold text-clay-700">
+                  Save {formatNaira(save)}
+                </p>
+              )}
               <p className="pb-1 text-muted">Digital &amp; Physical copies available</p>
             </div>
             <a
@@ -78,12 +98,9 @@ export default function Book({ loaderData }: Route.ComponentProps) {
       </div>
       <section className="container-page py-14 text-center" aria-labelledby="more-heading">
         <h2 id="more-heading" className="text-3xl font-semibold">
-          Want support as you read?
+          {book.support.heading}
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-lg text-muted">
-          The book is a good companion to counselling. Many couples read a chapter together and
-          bring their questions to a session.
-        </p>
+        <p className="mx-auto mt-3 max-w-xl text-lg text-muted">{book.support.text}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/marriage-tips" className="btn-outline">
             Read our marriage tips

@@ -3,7 +3,7 @@ import { FaqAccordion } from "~/components/FaqAccordion";
 import { JsonLd } from "~/components/JsonLd";
 import { PageHeader } from "~/components/PageHeader";
 import { pages } from "~/content/pages";
-import { renderMarkdown } from "~/lib/markdown.server";
+import { markdownToText, renderMarkdown } from "~/lib/markdown.server";
 import { metaFor } from "~/lib/seo";
 import { faqJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/faq";
@@ -14,7 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const { items } = context.content.faq;
   return {
     items: items.map((f) => ({ question: f.question, answerHtml: renderMarkdown(f.answer) })),
-    jsonLd: faqJsonLd(items),
+    jsonLd: faqJsonLd(items.map((f) => ({ ...f, answer: markdownToText(f.answer) }))),
   };
 }
 

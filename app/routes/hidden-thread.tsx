@@ -3,18 +3,25 @@ import { PageHeader } from "~/components/PageHeader";
 import { Picture } from "~/components/Picture";
 import { pages } from "~/content/pages";
 import { countWord } from "~/lib/count-words";
+import { hiddenThreadDescription } from "~/lib/page-descriptions";
 import { metaFor } from "~/lib/seo";
 import { storyDay } from "~/lib/stories";
 import { webinarView } from "~/lib/webinar";
 import type { Route } from "./+types/hidden-thread";
 
-export const meta = metaFor(pages.hiddenThread);
+export const meta = metaFor(
+  pages.hiddenThread,
+  false,
+  (data: { description: string }) => data.description,
+);
 
 export function loader({ context }: Route.LoaderArgs) {
   const { webinar, stories } = context.content.hiddenThread;
+  const view = webinarView(webinar, new Date());
   return {
-    webinar: webinarView(webinar, new Date()),
+    webinar: view,
     stories: stories.map(({ email: _email, ...s }) => ({ ...s, day: storyDay(s.id) })),
+    description: hiddenThreadDescription(view, stories.length),
   };
 }
 

@@ -10,20 +10,17 @@ import type { Route } from "./+types/team";
 export const meta = metaFor(pages.team);
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { lead, members } = context.content.team;
+  const { lead, members, intro, cta } = context.content.team;
   const withBio = ({ bio, ...m }: typeof lead) => ({ ...m, bioHtml: renderMarkdown(bio) });
-  return { lead: withBio(lead), members: members.map(withBio) };
+  return { intro, cta, lead: withBio(lead), members: members.map(withBio) };
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {
-  const { lead, members } = loaderData;
+  const { lead, members, intro, cta } = loaderData;
   return (
     <>
       <PageHeader eyebrow="Our people" title="Meet Our Team">
-        <p>
-          Behind every session is a person who has chosen this work because they believe
-          relationships can heal. Here are the people who will sit with you.
-        </p>
+        <p>{intro}</p>
       </PageHeader>
       <div className="container-page py-14">
         <section
@@ -74,11 +71,8 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         </ul>
 
         <div className="mt-14 rounded-3xl bg-teal-800 p-8 text-center text-teal-50 sm:p-10">
-          <h2 className="text-3xl font-semibold text-white">Ready to meet us?</h2>
-          <p className="mx-auto mt-3 max-w-xl">
-            Choose a time for a first conversation, in person in Lekki or online. We will match you
-            with the counsellor best suited to what you are facing.
-          </p>
+          <h2 className="text-3xl font-semibold text-white">{cta.heading}</h2>
+          <p className="mx-auto mt-3 max-w-xl">{cta.text}</p>
           <Link to="/schedule" className="btn-primary mt-6">
             Book a session with our team
           </Link>

@@ -1,4 +1,4 @@
-import { type Page, expect } from "@playwright/test";
+import { type Locator, type Page, expect } from "@playwright/test";
 import { fakes } from "./fakes";
 
 /**
@@ -69,4 +69,16 @@ export async function signInAsEditor(page: Page, email = EDITOR_EMAIL) {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
+}
+
+/**
+ * The fields of one item of an editor's list ("Question 1", "Member 2"), opened first when its
+ * long list has folded it to its title. `within` narrows it to one list (a category's programmes).
+ */
+export async function listItem(within: Page | Locator, name: string) {
+  const summary = within.locator("summary").filter({ hasText: new RegExp(`^${name}(?!\\d)`) });
+  const group = within.getByRole("group", { name, exact: true });
+  if ((await summary.count()) > 0 && !(await group.isVisible())) await summary.first().click();
+  await expect(group).toBeVisible();
+  return group;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown.server";
+import { markdownToText, renderMarkdown, renderMarkdownInline } from "~/lib/markdown.server";
 
 /** The href of every link the HTML carries. */
 function hrefs(html: string): string[] {
@@ -19,7 +19,7 @@ function expectHarmless(html: string) {
       expect(["href", "title", "rel", "target", "start"]).toContain(attribute);
   }
   for (const link of body.querySelectorAll("a"))
-    expect(link.getAttribute("href")).toMatch(/^(https:\/\/|mailto:|tel:)/i);
+    expect(link.getAttribute("href")).toMatch(/^(https:\/\/|mailto:|tel:|\/(?![/\\]))/i);
 }
 
 describe("renderMarkdown refuses anything but the subset", () => {
@@ -33,8 +33,9 @@ describe("renderMarkdown refuses anything but the subset", () => {
     ["a data: link", "[Win](data:text/html;base64,PHNjcmlwdD4=)", "[Win](data:text/html"],
     ["a vbscript: link", "[Win](vbscript:msgbox(1))", "[Win](vbscript:msgbox(1))"],
     ["a javascript: autolink", "<javascript:alert(1)>", "&lt;javascript:alert(1)&gt;"],
-    ["an http link", "[Old](http://example.com)", "[Old](http://example.com)"],
-    ["a relative link", "[Here](/contact)", "[Here](/contact)"],
+    ["a protocol-relative link", "[Away](//evil.example)", "[Away](//evil.example)"],
+    ["a backslash link", "[Away](/\\evil.example)", "[Away](/"],
+    ["a numeric-host link", "[Away](//2130706433)", "[Away](//2130706433)"],
     ["an image", "![x](https://evil.example/x.png)", "!"],
     ["inline HTML", 'Hello <b onclick="x()">there</b>', "&lt;b onclick=&quot;x()&quot;&gt;"],
     ["an iframe", '<iframe src="https://evil.example"></iframe>', "&lt;iframe"],
@@ -94,6 +95,24 @@ describe("renderMarkdown renders the subset", () => {
     ]);
   });
 
+  it("a link to a page of this site stays on the site", () => {
+    const html = renderMarkdown("[Write to us](/contact)");
+    expectHarmless(html);
+    expect(html).toContain('<a href="/contact" rel="noopener noreferrer">Write to us</a>');
+  });
+
+  it.each([
+    ["wa.me/2349060001234", "https://wa.me/2349060001234"],
+    ["www.example.com/a", "https://www.example.com/a"],
+    ["http://example.com", "https://example.com"],
+    ["selar.co/marriagecanwork", "https://selar.co/marriagecanwork"],
+  ])("a link typed as %s is mended to https, never shown as brackets", (typed, href) => {
+    const html = renderMarkdown(`Chat on [WhatsApp](${typed}) today`);
+    expectHarmless(html);
+    expect(hrefs(html)).toEqual([href]);
+    expect(html).not.toContain("](");
+  });
+
   it("an HTTPS link in capitals is still a link", () => {
     expect(hrefs(renderMarkdown("[x](HTTPS://example.com)"))).toEqual(["HTTPS://example.com"]);
   });
@@ -107,6 +126,14 @@ describe("renderMarkdownInline", () => {
   it("renders one paragraph's marks without the <p>", () => {
     expect(renderMarkdownInline("Hi **there** [x](javascript:alert(1))")).toBe(
       "Hi <strong>there</strong> [x](javascript:alert(1))",
+    );
+  });
+});
+
+describe("markdownToText", () => {
+  it("keeps the words and drops the marks, brackets and addresses", () => {
+    expect(markdownToText("Chat on [WhatsApp](wa.me/234) **now** & <b>x</b>\n\n- one\n- two")).toBe(
+      "Chat on WhatsApp now & <b>x</b>\none\ntwo",
     );
   });
 });

@@ -77,6 +77,13 @@ export function AdminHome({ email, documents, scheduleNotices = [] }: AdminHomeP
         </ul>
       </section>
 
+      <p className="mt-6">
+        <Link to="/admin/audit" className="font-semibold text-teal-900 underline">
+          Who changed what
+        </Link>
+        <span className="text-muted">: every change by everyone, in Lagos time.</span>
+      </p>
+
       {contact && (
         <section aria-labelledby="admin-contact" className="mt-10">
           <h2 id="admin-contact" className="text-2xl font-semibold">

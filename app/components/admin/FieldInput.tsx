@@ -1,4 +1,7 @@
 import { useField } from "@conform-to/react";
+import { Suspense, lazy } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { weekdayNames } from "~/content/fields";
 import { type FieldNode, childName } from "~/lib/admin/field-tree";
 import { FieldShell, controlClass, describedBy, stringValue } from "./FieldShell";
 import { ListField } from "./ListField";
@@ -62,12 +65,15 @@ function ScalarField({ name, node }: { name: string; node: Scalar }) {
     case "longText":
     case "markdown":
       control = (
-        <textarea
-          key={meta.key}
-          {...common}
-          rows={node.kind === "markdown" ? 7 : 3}
-          className={controlClass}
-        />
+        <>
+          <textarea
+            key={meta.key}
+            {...common}
+            rows={node.kind === "markdown" ? 7 : 3}
+            className={controlClass}
+          />
+          {node.kind === "markdown" && <LazyMarkdownTools textareaId={meta.id} />}
+        </>
       );
       break;
     case "naira":
@@ -101,6 +107,22 @@ function ScalarField({ name, node }: { name: string; node: Scalar }) {
     case "webinarDate":
       control = <input key={meta.key} {...common} type="datetime-local" className={controlClass} />;
       break;
+    case "weekday":
+      control = (
+        <select key={meta.key} {...common} className={controlClass}>
+          {weekdayNames.map((day, i) => (
+            <option key={day} value={String(i + 1)}>
+              {day}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case "clock":
+      control = (
+        <input key={meta.key} {...common} type="text" autoComplete="off" className={controlClass} />
+      );
+      break;
     case "choice":
       control = (
         <select key={meta.key} {...common} className={controlClass}>
@@ -116,6 +138,19 @@ function ScalarField({ name, node }: { name: string; node: Scalar }) {
       control = <input key={meta.key} {...common} type="text" className={controlClass} />;
   }
   return <FieldShell {...shell}>{control}</FieldShell>;
+}
+
+const MarkdownTools = lazy(() => import("./MarkdownTools"));
+
+/** The formatting buttons and preview, fetched once the editor is interactive (they need it). */
+function LazyMarkdownTools(props: { textareaId: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <MarkdownTools {...props} />
+    </Suspense>
+  );
 }
 
 const renderField = (name: string, node: FieldNode) => <FieldInput name={name} node={node} />;

@@ -36,7 +36,7 @@ export function FieldShell({
     <div>
       <label htmlFor={id} className="block font-semibold text-teal-900">
         {label}
-        {optional && <span className="ml-1 font-normal text-muted">(optional)</span>}
+        {optional && <span className="font-normal text-muted"> (optional)</span>}
       </label>
       {help && (
         <p id={helpId} className="mt-0.5 text-sm text-muted">

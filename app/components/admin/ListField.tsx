@@ -1,6 +1,6 @@
 import { useField } from "@conform-to/react";
-import { type FieldNode, itemHeading } from "~/lib/admin/field-tree";
-import type { ReactNode } from "react";
+import { type FieldNode, itemHeading, itemStartsOpen, itemTitle } from "~/lib/admin/field-tree";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 
 type ListNode = Extract<FieldNode, { kind: "list" }>;
 
@@ -27,9 +27,18 @@ export function ListField({
   return (
     <fieldset
       className="space-y-4 rounded-2xl border border-slate-300 p-4"
-      aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+      aria-describedby={
+        [node.help ? meta.descriptionId : "", meta.errors?.length ? meta.errorId : ""]
+          .filter(Boolean)
+          .join(" ") || undefined
+      }
     >
       <legend className="px-1 text-lg font-semibold text-teal-900">{node.label}</legend>
+      {node.help && (
+        <p id={meta.descriptionId} className="text-sm text-muted">
+          {node.help}
+        </p>
+      )}
       {meta.errors && meta.errors.length > 0 && (
         <p id={meta.errorId} className="text-sm font-semibold text-clay-700">
           {meta.errors.join(" ")}
@@ -38,37 +47,56 @@ export function ListField({
       <ol className="space-y-4">
         {items.map((item, index) => {
           const heading = itemHeading(node.itemLabel, index);
-          return (
-            <li key={item.key}>
-              <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-3">
-                <legend className="px-1 font-semibold text-teal-900">{heading}</legend>
-                {renderItem(item.name, node.item)}
-                <div className="flex flex-wrap gap-2">
-                  {index > 0 && (
-                    <button
-                      className={smallButton}
-                      {...form.reorder.getButtonProps({ name, from: index, to: index - 1 })}
-                    >
-                      Move up
-                    </button>
-                  )}
-                  {index < items.length - 1 && (
-                    <button
-                      className={smallButton}
-                      {...form.reorder.getButtonProps({ name, from: index, to: index + 1 })}
-                    >
-                      Move down
-                    </button>
-                  )}
+          const folds = node.item.kind === "object";
+          const title = itemTitle(node, item.value);
+          const fields = (
+            <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-3">
+              <legend className={folds ? "sr-only" : "px-1 font-semibold text-teal-900"}>
+                {heading}
+              </legend>
+              {renderItem(item.name, node.item)}
+              <div className="flex flex-wrap gap-2">
+                {index > 0 && (
                   <button
-                    className={`${smallButton} border-clay-700 text-clay-700`}
-                    {...form.remove.getButtonProps({ name, index })}
+                    className={smallButton}
+                    {...form.reorder.getButtonProps({ name, from: index, to: index - 1 })}
                   >
-                    Remove
+                    Move up
                   </button>
-                </div>
-              </fieldset>
-            </li>
+                )}
+                {index < items.length - 1 && (
+                  <button
+                    className={smallButton}
+                    {...form.reorder.getButtonProps({ name, from: index, to: index + 1 })}
+                  >
+                    Move down
+                  </button>
+                )}
+                <button
+                  className={`${smallButton} border-clay-700 text-clay-700`}
+                  {...form.remove.getButtonProps({ name, index })}
+                >
+                  Remove
+                </button>
+              </div>
+            </fieldset>
+          );
+          if (!folds) return <li key={item.key}>{fields}</li>;
+          return (
+            <FoldingItem
+              key={item.key}
+              heading={heading}
+              title={title ?? (node.itemTitle ? `New ${node.itemLabel}` : "")}
+              startsOpen={itemStartsOpen({
+                count: items.length,
+                hasErrors: Object.keys(item.allErrors).length > 0,
+                title: itemTitle(node, item.initialValue),
+                titled: node.itemTitle !== undefined,
+              })}
+              hasErrors={Object.keys(item.allErrors).length > 0}
+            >
+              {fields}
+            </FoldingItem>
           );
         })}
       </ol>
@@ -78,5 +106,54 @@ export function ListField({
         </button>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * One item of a long list, folded to its title (Services was 41 screens). It opens by itself when
+ * it starts with an error or empty (just added), whenever an error appears in it, and on a submit
+ * while it holds one; otherwise it stays as the editor left it, so it never folds under her while
+ * she types.
+ */
+function FoldingItem({
+  heading,
+  title,
+  startsOpen,
+  hasErrors,
+  children,
+}: {
+  heading: string;
+  title: string;
+  startsOpen: boolean;
+  hasErrors: boolean;
+  children: ReactNode;
+}) {
+  const [open] = useState(startsOpen);
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (hasErrors && ref.current) ref.current.open = true;
+  }, [hasErrors]);
+  // An error found before the editor folded the item stays unseen until she presses a button:
+  // every submit opens the folded items that hold one.
+  useEffect(() => {
+    const details = ref.current;
+    const form = details?.closest("form");
+    if (!details || !form) return;
+    const openIfInvalid = () => {
+      if (details.querySelector('[aria-invalid="true"]')) details.open = true;
+    };
+    form.addEventListener("submit", openIfInvalid, true);
+    return () => form.removeEventListener("submit", openIfInvalid, true);
+  }, []);
+  return (
+    <li>
+      <details ref={ref} open={open} className="rounded-xl border border-slate-200 bg-white">
+        <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 py-2 font-semibold text-teal-900 focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:outline-none">
+          <span className="text-sm font-normal text-muted">{heading}</span>
+          <span className="min-w-0 break-words">{title}</span>
+        </summary>
+        <div className="p-1 pt-0">{children}</div>
+      </details>
+    </li>
   );
 }

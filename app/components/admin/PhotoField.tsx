@@ -25,9 +25,14 @@ export function PhotoField({ name, node }: { name: string; node: PhotoNode }) {
   const fileShell = {
     id: file.id,
     label: node.label,
-    help: currentKey
-      ? "JPEG, PNG or WebP, up to 10 MB. Leave it empty to keep the current picture."
-      : "JPEG, PNG or WebP, up to 10 MB.",
+    help: [
+      node.help,
+      currentKey
+        ? "JPEG, PNG or WebP, up to 10 MB. Leave it empty to keep the current picture."
+        : "JPEG, PNG or WebP, up to 10 MB.",
+    ]
+      .filter(Boolean)
+      .join(" "),
     helpId: file.descriptionId,
     errors: fileErrors,
     errorId: file.errorId,

@@ -14,11 +14,12 @@ export type FieldNode =
       optional: boolean;
     }
   | { kind: "choice"; label: string; help?: string; optional: boolean; options: string[] }
-  | { kind: "photo"; label: string; altHelp?: string; altOptional: boolean }
+  | { kind: "photo"; label: string; help?: string; altHelp?: string; altOptional: boolean }
   | { kind: "group"; label: string; fields: [string, FieldNode][] }
   | {
       kind: "list";
       label: string;
+      help?: string;
       itemLabel: string;
       itemTitle?: string;
       item: FieldNode;
@@ -79,6 +80,7 @@ export function describeField(schema: z.ZodType): FieldNode {
       return {
         kind: "list",
         label: meta.label,
+        help: meta.help,
         itemLabel: meta.itemLabel ?? "item",
         itemTitle: meta.itemTitle,
         item: item.kind === "object" ? { ...item, label: meta.itemLabel ?? "item" } : item,
@@ -90,7 +92,13 @@ export function describeField(schema: z.ZodType): FieldNode {
       const altMeta = alt ? fieldMeta(alt) : undefined;
       const altCheck = alt ? defOf(unwrap(alt).inner).checks : undefined;
       const altOptional = !altCheck?.some((c) => c._zod.def.check === "min_length");
-      return { kind: "photo", label: meta.label, altHelp: altMeta?.help, altOptional };
+      return {
+        kind: "photo",
+        label: meta.label,
+        help: meta.help,
+        altHelp: altMeta?.help,
+        altOptional,
+      };
     }
     case "choice":
       return {
@@ -139,6 +147,35 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** The title of a list's item in the editor: "Question 2". */
 export function itemHeading(itemLabel: string, index: number): string {
   return `${capitalise(itemLabel)} ${index + 1}`;
+}
+
+/** Lists of more items than this fold: each item shows as its title until opened. */
+export const FOLD_AFTER = 3;
+
+/**
+ * What a list item is called in its folded summary: its own title (the member's name, the
+ * question) when it has one, else "New question" for one just added and still empty.
+ */
+export function itemTitle(
+  node: { itemLabel: string; itemTitle?: string },
+  value: unknown,
+): string | undefined {
+  if (!node.itemTitle || typeof value !== "object" || value === null) return undefined;
+  const title = (value as Record<string, unknown>)[node.itemTitle];
+  return typeof title === "string" && title.trim() ? title.trim() : undefined;
+}
+
+/**
+ * Whether a list item starts open: when its list is short, it has an error to fix, or it was just
+ * added (nothing in its title yet).
+ */
+export function itemStartsOpen(options: {
+  count: number;
+  hasErrors: boolean;
+  title: string | undefined;
+  titled: boolean;
+}): boolean {
+  return options.count <= FOLD_AFTER || options.hasErrors || (options.titled && !options.title);
 }
 
 /**

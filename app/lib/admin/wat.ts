@@ -20,6 +20,14 @@ export function formatWat(iso: string): string {
   return `${display.format(date)} WAT`;
 }
 
+/**
+ * A text with every ISO time in it ("goes live 2026-12-01T08:00:00.000Z", as the audit log keeps
+ * it) said in Lagos time instead: nobody at the practice reads UTC.
+ */
+export function watInText(text: string): string {
+  return text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z/g, formatWat);
+}
+
 /** A datetime-local value read as Lagos time ("2026-12-01T09:00") → ISO, or undefined. */
 export function watInputToIso(value: string | undefined | null): string | undefined {
   if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;

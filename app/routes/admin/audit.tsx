@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { documents, isDocumentId } from "~/content/documents";
 import { editorServices } from "~/lib/admin/editor-action.server";
-import { formatWat } from "~/lib/admin/wat";
+import { formatWat, watInText } from "~/lib/admin/wat";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/audit";
 
@@ -54,7 +54,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       </nav>
       <h1 className="mt-2 text-3xl font-semibold">Who changed what</h1>
       <p className="mt-1 text-muted">
-        Every change to the site, newest first. Nothing here is deleted.
+        Every change to the site, newest first, in Lagos time (WAT). Nothing here is deleted.
       </p>
       {loaderData.entries.length === 0 ? (
         <p className="mt-6">No changes yet.</p>
@@ -77,7 +77,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                     </>
                   )}
                   {e.version !== undefined && `, version ${e.version}`}
-                  {e.detail && ` (${e.detail})`}
+                  {e.detail && ` (${watInText(e.detail)})`}
                 </p>
               </li>
             );
