@@ -14,6 +14,7 @@ import { pageHandler } from "./page-handler";
 import { httpsOrigin } from "./request-origin";
 import { type ServerEditorAuth, createEditorAuth } from "./auth";
 import { editorGuard, isEditorPath } from "./auth/guard";
+import { createInbox } from "./inbox";
 import { createMailer } from "./integrations/mail";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
       ? {
           auth: editorAuth,
           inboxOn: config.inboxEmails.length > 0,
+          inbox: config.inboxEmails.length > 0 ? createInbox(database.db) : undefined,
           content: deps.content.editing,
           photos: photoUploads,
         }

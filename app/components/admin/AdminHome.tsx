@@ -11,8 +11,8 @@ export interface AdminHomeProps {
   email: string;
   /** in EDITOR_EMAILS: the pages to edit are shown */
   edit: boolean;
-  /** in INBOX_EMAILS: the inbox and a person's data are shown */
-  inbox: boolean;
+  /** in INBOX_EMAILS: the inbox and a person's data are shown, with how many are new */
+  inbox?: { newCount: number; failed: number; held: number };
   /** every document of app/content/documents.ts, in its order */
   documents: AdminDocument[];
 }
@@ -49,9 +49,26 @@ export function AdminHome({ email, edit, inbox, documents }: AdminHomeProps) {
           <h2 id="admin-front-office" className="text-2xl font-semibold">
             Front office
           </h2>
+          {(inbox.failed > 0 || inbox.held > 0) && (
+            <p role="status" className="mt-3 rounded-xl border-2 border-amber-700 bg-amber-50 p-3">
+              A delivery needs attention:{" "}
+              {[
+                inbox.failed > 0 && `${inbox.failed} could not be sent`,
+                inbox.held > 0 && `${inbox.held} held during a flood of posts`,
+              ]
+                .filter(Boolean)
+                .join(", ")}
+              . Open the message in the inbox to retry or release it.
+            </p>
+          )}
           <ul className="mt-4 grid gap-3 sm:grid-cols-2">
             <li>
-              <AdminLink to="/admin/inbox">Inbox</AdminLink>
+              <AdminLink to="/admin/inbox">
+                Inbox
+                <span className="mt-1 block font-normal text-ink">
+                  {inbox.newCount === 0 ? "Nothing new" : `${inbox.newCount} new`}
+                </span>
+              </AdminLink>
             </li>
             <li>
               <AdminLink to="/admin/people">A person’s data</AdminLink>

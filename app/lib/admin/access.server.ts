@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
-import type { Access, EditorServices, StepUp } from "../load-context";
+import type { Access, EditorServices, InboxService, StepUp } from "../load-context";
 
 /**
  * The guard of the pages of what visitors sent: /admin/inbox, /admin/people, /admin/backups
@@ -17,13 +17,13 @@ import type { Access, EditorServices, StepUp } from "../load-context";
 export async function readerAccess(
   context: AppLoadContext,
   request: Request,
-): Promise<{ services: EditorServices; reader: Access }> {
+): Promise<{ services: EditorServices; reader: Access; inbox: InboxService }> {
   const services = context.editor;
-  if (!services?.inboxOn) throw data(null, { status: 404 });
+  if (!services?.inboxOn || !services.inbox) throw data(null, { status: 404 });
   const access = await services.auth.access(request);
   if (!access) throw redirect("/admin");
   if (!access.inbox) throw data(null, { status: 404 });
-  return { services, reader: access };
+  return { services, reader: access, inbox: services.inbox };
 }
 
 /**

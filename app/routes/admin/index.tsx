@@ -33,12 +33,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           adminPath: documents[id].adminPath,
         }))
       : [];
+    const inbox = access.inbox ? editorServices(context).inbox : undefined;
+    const [newCount, attention] = inbox
+      ? await Promise.all([inbox.newCount(), inbox.attention()])
+      : [0, { failed: 0, held: 0 }];
     return data(
       {
         signedIn: true as const,
         email: access.email,
         edit: access.edit,
-        inbox: access.inbox && editorServices(context).inboxOn,
+        inbox: inbox ? { newCount, ...attention } : undefined,
         documents: list,
       },
       { headers: editorHeaders },
