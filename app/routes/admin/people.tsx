@@ -73,6 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ problem: "Nothing was done." }, 400);
 }
 
+const SUBMISSION_WORDS: Record<string, string> = {
+  contact: "Contact message",
+  booking: "Booking",
+  newsletter: "Newsletter sign-up",
+};
+
 const fieldClass =
   "mt-1 block w-full rounded-xl border border-slate-500 bg-white px-3 py-2 text-base text-ink";
 
@@ -129,20 +135,30 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
 
       {record && !answer?.erased && (
         <section aria-labelledby="found" className="mt-8">
-          <h2 id="found" role="status" className="text-2xl font-semibold">
-            {record.submissions.length + record.orders.length + (record.subscriber ? 1 : 0) === 0
-              ? "We hold nothing about this person."
-              : "What we hold about this person"}
-          </h2>
+          <div role="status">
+            <h2 id="found" className="text-2xl font-semibold">
+              {record.submissions.length + record.orders.length + (record.subscriber ? 1 : 0) === 0
+                ? "We hold nothing about this person."
+                : "What we hold about this person"}
+            </h2>
+          </div>
           <h3 className="mt-4 text-xl font-semibold">
             Messages, bookings and sign-ups ({record.submissions.length})
           </h3>
           <ul className="mt-2 grid gap-2">
             {record.submissions.map((s) => (
               <li key={s.id} className="rounded-xl border border-slate-300 p-3">
-                <a href={`/admin/inbox/${s.id}`} className="font-semibold text-teal-900 underline">
-                  {s.kind} of {formatWat(s.at)}
-                </a>
+                {s.kind === "payment" ? (
+                  // The notice of a paid order, which the order below stands for in the inbox.
+                  <span>Payment notice of {formatWat(s.at)}</span>
+                ) : (
+                  <a
+                    href={`/admin/inbox/${s.id}`}
+                    className="font-semibold text-teal-900 underline"
+                  >
+                    {SUBMISSION_WORDS[s.kind] ?? s.kind} of {formatWat(s.at)}
+                  </a>
+                )}
               </li>
             ))}
           </ul>
