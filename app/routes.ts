@@ -41,6 +41,7 @@ export default [
   route("admin/inbox/csv", "routes/admin/inbox-csv.ts"),
   route("admin/inbox/:id", "routes/admin/inbox-item.tsx"),
   route("admin/people", "routes/admin/people.tsx"),
+  route("admin/people/download", "routes/admin/people-download.ts"),
   route("admin/*", "routes/admin/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

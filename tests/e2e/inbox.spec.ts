@@ -24,6 +24,8 @@ const phone = { width: 390, height: 844 };
 // One at a time: they steer the shared fake HubSpot and Paystack.
 test.describe.configure({ mode: "default" });
 test.use({ viewport: phone });
+// Each test sends forms as a visitor, then signs in: slow on a loaded machine.
+test.setTimeout(180_000);
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -154,7 +156,7 @@ test("an editor not in INBOX_EMAILS gets nothing; a cross-site post is refused",
   for (const [path, form] of [
     ["/admin/inbox/s1", { intent: "handled" }],
     ["/admin/people", { intent: "erase", q: "someone@example.com", confirm: "yes" }],
-    ["/admin/people", { intent: "download", q: "someone@example.com" }],
+    ["/admin/people/download", { q: "someone@example.com" }],
     ["/admin/inbox/csv", { q: "x" }],
   ] as const) {
     const res = await page.request.post(path, {

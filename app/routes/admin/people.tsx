@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { Notice } from "~/components/admin/Notice";
 import { practice } from "~/content/site";
 import { readerAccess, requireRecentSignIn } from "~/lib/admin/access.server";
-import { stepUpMessage } from "~/lib/admin/step-up";
+import { type StepUpNotice, stepUpMessage } from "~/lib/admin/step-up";
 import { formatWat } from "~/lib/admin/wat";
 import { editorHeaders } from "~/lib/editor";
 import type { PersonErasure } from "~/lib/load-context";
@@ -32,11 +32,19 @@ const queryOf = (value: FormDataEntryValue | string | null) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox, reader } = await readerAccess(context, request);
-  const q = queryOf(new URL(request.url).searchParams.get("q"));
-  if (!q) return { q, record: null, invalid: false };
+  const url = new URL(request.url);
+  const q = queryOf(url.searchParams.get("q"));
+  // Back from a download that needed a fresh sign-in (app/routes/admin/people-download.ts).
+  const stepUp: StepUpNotice | undefined =
+    url.searchParams.get("stepup") === "sent"
+      ? { kind: "sent", email: reader.email }
+      : url.searchParams.get("stepup") === "rate-limited"
+        ? { kind: "rate-limited", minutes: 15 }
+        : undefined;
+  if (!q) return { q, record: null, invalid: false, stepUp };
   const record = await inbox.findPerson(q);
   if (record) await inbox.auditPerson(reader, record, "people-find");
-  return { q, record: record ?? null, invalid: !record };
+  return { q, record: record ?? null, invalid: !record, stepUp };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,17 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (step) return step;
   const record = await inbox.findPerson(q);
   if (!record) return data({ problem: "Please enter an e-mail address or a phone number." }, 400);
-  if (intent === "download") {
-    await inbox.auditPerson(reader, record, "people-download");
-    const day = new Date().toISOString().slice(0, 10);
-    return new Response(JSON.stringify(record, null, 2), {
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="their-data-${day}.json"`,
-        ...editorHeaders,
-      },
-    });
-  }
   if (intent === "erase") {
     if (form.get("confirm") !== "yes")
       return data(
@@ -118,9 +115,9 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
       </form>
 
       <div className="mt-6 grid gap-4">
-        {answer?.stepUp && (
+        {(answer?.stepUp ?? loaderData.stepUp) && (
           <Notice tone="warning" title="Please sign in again first">
-            {stepUpMessage(answer.stepUp)}
+            {stepUpMessage((answer?.stepUp ?? loaderData.stepUp)!)}
           </Notice>
         )}
         {answer?.problem && <Notice tone="error" title={answer.problem} />}
@@ -198,9 +195,8 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           </ul>
 
           <div className="mt-8 grid gap-6">
-            <form method="post" action="/admin/people">
+            <form method="post" action="/admin/people/download">
               <input type="hidden" name="q" value={q} />
-              <input type="hidden" name="intent" value="download" />
               <button type="submit" className="btn-primary">
                 Download their data
               </button>
