@@ -64,7 +64,7 @@ export function normalisePhone(value: string): string {
 
 /** The same in SQL, for a column. */
 function phoneSql(column: SQL): SQL {
-  return sql`regexp_replace(regexp_replace(coalesce(${column}, ''), '\\D', '', 'g'), '^234', '0')`;
+  return sql`regexp_replace(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), '^234', '0')`;
 }
 
 export function parseInboxId(id: string): { table: "s" | "o"; id: number } | undefined {
@@ -97,18 +97,23 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 function unionSql(filter: InboxFilter, extra: { before?: [Date, string]; limit: number }): SQL {
   const q = filter.q?.trim().toLowerCase() ?? "";
   const phone = normalisePhone(q);
-  const searchS = q
-    ? sql` and (lower(s.payload->>'name') like ${`%${q}%`} or lower(s.payload->>'email') like ${`%${q}%`}${
-        phone.length >= 4
-          ? sql` or ${phoneSql(sql`s.payload->>'phone'`)} like ${`%${phone}%`}`
-          : sql``
-      })`
-    : sql``;
-  const searchO = q
-    ? sql` and (lower(o.name) like ${`%${q}%`} or lower(o.email) like ${`%${q}%`}${
-        phone.length >= 4 ? sql` or ${phoneSql(sql`o.phone`)} like ${`%${phone}%`}` : sql``
-      })`
-    : sql``;
+  // A whole address or a whole phone number is looked up on its index; anything else (part of a
+  // name, say) is searched for anywhere, which reads every row.
+  const whole = q.includes("@") ? "email" : /^[+\d][\d\s()-]{6,}$/.test(q) ? "phone" : undefined;
+  const search = (name: SQL, email: SQL, phoneColumn: SQL) =>
+    !q
+      ? sql``
+      : whole === "email"
+        ? sql` and lower(${email}) = ${q}`
+        : whole === "phone"
+          ? sql` and ${phoneSql(phoneColumn)} = ${phone}`
+          : sql` and (lower(${name}) like ${`%${q}%`} or lower(${email}) like ${`%${q}%`})`;
+  const searchS = search(
+    sql`s.payload->>'name'`,
+    sql`s.payload->>'email'`,
+    sql`s.payload->>'phone'`,
+  );
+  const searchO = search(sql`o.name`, sql`o.email`, sql`o.phone`);
   const statusS =
     filter.status === "new"
       ? sql` and s.handled_at is null`

@@ -98,7 +98,7 @@ describe("the inbox on PGlite", () => {
     expect(all.rows[2]!.state).toBe("not finished at the provider");
     expect((await inbox.page({ kind: "booking" }, 1)).rows.map((r) => r.name)).toEqual(["Bola"]);
     expect((await inbox.page({ q: "0803 3334444" }, 1)).rows.map((r) => r.name)).toEqual(["Bola"]);
-    expect((await inbox.page({ q: "ADA@example" }, 1)).rows).toHaveLength(3);
+    expect((await inbox.page({ q: "ADA@example.com" }, 1)).rows).toHaveLength(3);
     expect(await inbox.newCount()).toBe(4);
     const booking = all.rows[2]!.id;
     expect(await inbox.setHandled(booking, true)).toBe(true);

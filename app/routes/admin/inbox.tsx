@@ -49,9 +49,16 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </p>
 
       <form method="get" action="/admin/inbox" className="mt-6 grid gap-3 sm:grid-cols-4">
-        <label className="block font-semibold">
-          Kind
-          <select name="kind" defaultValue={filter.kind ?? ""} className={fieldClass}>
+        <div>
+          <label htmlFor="inbox-kind" className="block font-semibold">
+            Kind
+          </label>
+          <select
+            id="inbox-kind"
+            name="kind"
+            defaultValue={filter.kind ?? ""}
+            className={fieldClass}
+          >
             <option value="">All kinds</option>
             {Object.entries(KIND_WORDS).map(([value, words]) => (
               <option key={value} value={value}>
@@ -59,15 +66,22 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="block font-semibold">
-          Status
-          <select name="status" defaultValue={filter.status ?? ""} className={fieldClass}>
+        </div>
+        <div>
+          <label htmlFor="inbox-status" className="block font-semibold">
+            Status
+          </label>
+          <select
+            id="inbox-status"
+            name="status"
+            defaultValue={filter.status ?? ""}
+            className={fieldClass}
+          >
             <option value="">New and handled</option>
             <option value="new">New</option>
             <option value="handled">Handled</option>
           </select>
-        </label>
+        </div>
         <label className="block font-semibold sm:col-span-2">
           Name, e-mail or phone
           <input
