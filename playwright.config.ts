@@ -68,6 +68,7 @@ const editorSpecs = [
   "**/editor-instances.spec.ts",
   "**/editor-bounds.spec.ts",
   "**/editor-publish.spec.ts",
+  "**/inbox.spec.ts",
 ];
 /**
  * The editor's content and guide tests publish the same pages as editor.spec.ts (the book, the
@@ -112,6 +113,11 @@ function site(url: string, env: Record<string, string | undefined>) {
 }
 /** Who may sign in to the editor's site (tests/support/editor.ts). */
 const editorEmails = "editor@kindredhearts.ng,second.editor@kindredhearts.ng";
+/**
+ * Who may read what visitors sent there (issue 30): the first editor too, the office only here,
+ * and the second editor not at all (tests/e2e/inbox.spec.ts).
+ */
+const inboxEmails = "editor@kindredhearts.ng,office@kindredhearts.ng";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -175,6 +181,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_EDITOR_DATA_DIR,
       DATABASE_URL: editorDatabaseUrl,
       EDITOR_EMAILS: editorEmails,
+      INBOX_EMAILS: inboxEmails,
     }),
     ...(secondInstanceURL
       ? [
@@ -182,6 +189,7 @@ export default defineConfig({
             DATA_DIR: process.env.E2E_SECOND_DATA_DIR,
             DATABASE_URL: editorDatabaseUrl,
             EDITOR_EMAILS: editorEmails,
+            INBOX_EMAILS: inboxEmails,
           }),
         ]
       : []),

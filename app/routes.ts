@@ -37,6 +37,12 @@ export default [
   route("admin/sign-out", "routes/admin/sign-out.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/account", "routes/admin/account.tsx"),
+  // What visitors sent (issue 30): only for INBOX_EMAILS, else the 404 (docs/decisions/033).
+  route("admin/inbox", "routes/admin/inbox.tsx"),
+  route("admin/inbox/csv", "routes/admin/inbox-csv.ts"),
+  route("admin/inbox/:id", "routes/admin/inbox-item.tsx"),
+  route("admin/people", "routes/admin/people.tsx"),
+  route("admin/people/download", "routes/admin/people-download.ts"),
   route("admin/*", "routes/admin/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

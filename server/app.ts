@@ -16,6 +16,7 @@ import { type ServerEditorAuth, createEditorAuth } from "./auth";
 import { editorGuard, isEditorPath, isOpenEditorPost } from "./auth/guard";
 import { formBody } from "./form-body";
 import { cookieNames, readCookie } from "./auth/cookies";
+import { createInbox } from "./inbox";
 import { createMailer } from "./integrations/mail";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
@@ -70,14 +71,19 @@ export function createApp(deps: AppDeps) {
     content: () => deps.content.current(),
   });
   // The editor's services (EditorServices in app/lib/load-context.ts), built when EDITOR_EMAILS
-  // is set.
-  const photoUploads =
-    config.editorEmails.length > 0 ? createPhotoUploads({ db: database.db, logger }) : undefined;
-  const editorAuth =
-    config.editorEmails.length > 0 ? buildEditorAuth(config, database, logger) : undefined;
+  // or INBOX_EMAILS is set: either signs in at /admin (docs/decisions/033).
+  const adminOn = config.editorEmails.length > 0 || config.inboxEmails.length > 0;
+  const photoUploads = adminOn ? createPhotoUploads({ db: database.db, logger }) : undefined;
+  const editorAuth = adminOn ? buildEditorAuth(config, database, logger) : undefined;
   const editor: EditorServices | undefined =
     editorAuth && photoUploads
-      ? { auth: editorAuth, content: deps.content.editing, photos: photoUploads }
+      ? {
+          auth: editorAuth,
+          inboxOn: config.inboxEmails.length > 0,
+          inbox: config.inboxEmails.length > 0 ? createInbox(database.db) : undefined,
+          content: deps.content.editing,
+          photos: photoUploads,
+        }
       : undefined;
   const app = express();
   app.disable("x-powered-by");
@@ -176,7 +182,8 @@ export function createApp(deps: AppDeps) {
   app.use(
     editorGuard({
       siteUrl: config.siteUrl,
-      editorFromCookies: editorAuth?.editorFromCookies,
+      accessFromCookies: editorAuth?.accessFromCookies,
+      inboxOn: config.inboxEmails.length > 0,
       logger,
     }),
   );

@@ -51,9 +51,31 @@ export interface Editor {
   email: string;
 }
 
+/**
+ * What a signed-in address may do (docs/decisions/033): `edit` when it is in EDITOR_EMAILS, `inbox`
+ * when it is in INBOX_EMAILS (what visitors sent, people's data, backups). `signedInAt` is when
+ * this session's sign-in link was used, for the step-up before a download or an erasure.
+ */
+export interface Access {
+  email: string;
+  edit: boolean;
+  inbox: boolean;
+  signedInAt: Date;
+}
+
+/** A step-up (server/auth, `stepUp`): signed in recently enough, or a fresh link was mailed. */
+export type StepUp =
+  | { status: "recent" }
+  | { status: "sent"; email: string; headers: Headers }
+  | { status: "rate-limited"; retryAfterSeconds: number };
+
 /** What the editor's routes (app/routes/admin/) may ask of the server. */
 export interface EditorServices {
   auth: EditorAuth;
+  /** INBOX_EMAILS is set: the pages of what visitors sent exist (app/lib/admin/access.server.ts) */
+  inboxOn: boolean;
+  /** what visitors sent (server/inbox.ts); present when inboxOn */
+  inbox?: InboxService;
   content: ContentEditing;
   photos: PhotoUploads;
 }
@@ -66,6 +88,17 @@ export interface EditorAuth {
    * and action starts with it
    */
   requireEditor(request: Request): Promise<Editor>;
+  /**
+   * what this request's signed-in address may do, or null when signed out; an address in either
+   * list signs in, and each page checks the role it needs (app/lib/admin/access.server.ts)
+   */
+  access(request: Request): Promise<Access | null>;
+  /**
+   * the step-up before a download or an erasure (ASVS 5 level 2): "recent" when this session
+   * signed in within the last 15 minutes, else a fresh link is mailed to the signed-in address
+   * (bound to this browser; send the headers with the answer)
+   */
+  stepUp(access: Access, request: Request, clientIp: string): Promise<StepUp>;
   /**
    * asks for a sign-in link (POST /admin). Every address gets the same answer; only a listed one
    * gets a mail. The headers bind the link to this browser (a cookie): send them with the answer.
@@ -347,4 +380,96 @@ export interface PaymentsService {
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends SiteLoadContext {}
+}
+
+export type InboxKind = "contact" | "booking" | "newsletter" | "order";
+
+export interface InboxFilter {
+  kind?: InboxKind;
+  status?: "new" | "handled";
+  /** a name, e-mail or phone, or part of one */
+  q?: string;
+}
+
+/** One row of /admin/inbox. `id` is "s" + a submission's id or "o" + an order's. */
+export interface InboxRow {
+  id: string;
+  kind: InboxKind;
+  name: string;
+  email: string;
+  phone: string;
+  /** ISO */
+  at: string;
+  handled: boolean;
+  /** a booking: "booked" or "not finished at the provider"; an order: paid, pending or failed */
+  state: string;
+  /** "HubSpot: delivered, e-mail: failed", "Held (flood)", or "Paystack: paid" */
+  went: string;
+  amountKobo?: number;
+  reference?: string;
+}
+
+export interface InboxPage {
+  rows: InboxRow[];
+  more: boolean;
+}
+
+export interface InboxDetail {
+  row: InboxRow;
+  fields: { label: string; value: string }[];
+  deliveries: {
+    id: number;
+    destination: string;
+    status: string;
+    attempts: number;
+    lastError?: string;
+    deliveredAt?: string;
+  }[];
+}
+
+/** Everything the site holds about one person (/admin/people); the downloaded JSON file. */
+export interface PersonRecord {
+  query: string;
+  submissions: { id: string; kind: string; at: string; fields: Record<string, string> }[];
+  orders: {
+    id: string;
+    reference: string;
+    item: string;
+    amountNaira: string;
+    status: string;
+    at: string;
+    name: string;
+    email: string;
+    phone: string;
+  }[];
+  subscriber?: { email: string; subscribedAt: string; unsubscribedAt?: string };
+  waiting: { id: number; submission: string; destination: string; status: string }[];
+  audit: { at: string; who: string; action: string; record: string }[];
+}
+
+export interface PersonErasure {
+  submissions: number;
+  deliveries: number;
+  cancelled: number;
+  subscribers: number;
+  orders: number;
+  keys: number;
+}
+
+export interface InboxService {
+  page(filter: InboxFilter, page: number): Promise<InboxPage>;
+  newCount(): Promise<number>;
+  /** deliveries that need the practice: failed for good, or held during a flood */
+  attention(): Promise<{ failed: number; held: number }>;
+  /** the whole submission and its deliveries; reading it is audited */
+  detail(id: string, reader: Access): Promise<InboxDetail | undefined>;
+  setHandled(id: string, handled: boolean): Promise<boolean>;
+  /** a failed, dead or held delivery sent again (Retry, Release) */
+  retryDelivery(id: string, deliveryId: number, reader: Access): Promise<boolean>;
+  /** the CSV of a filter, in pieces read a chunk at a time; audited */
+  csv(filter: InboxFilter, reader: Access): AsyncIterable<string>;
+  /** undefined when the query is neither an e-mail address nor a phone number */
+  findPerson(query: string): Promise<PersonRecord | undefined>;
+  auditPerson(reader: Access, record: PersonRecord, action: string): Promise<void>;
+  erasePerson(query: string, reader: Access): Promise<PersonErasure | undefined>;
 }

@@ -52,6 +52,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
   },
   { name: "content_drafts", key: "doc", serial: false },
   { name: "content_audit", key: "id", serial: true },
+  // The erasure salt: restored with the audit rows whose hashes it made.
+  { name: "site_secrets", key: "name", serial: false },
   { name: "photos", key: "key", serial: false },
   {
     name: "photo_files",

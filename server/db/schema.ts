@@ -26,8 +26,24 @@ export const submissions = pgTable(
     payload: jsonb("payload").$type<Record<string, string>>().notNull(),
     status: text("status").notNull().default("received"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** when the practice marked it handled in /admin/inbox; null = New (issue 30) */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
   },
-  (t) => [index("submissions_kind_created_idx").on(t.kind, t.createdAt)],
+  (t) => [
+    index("submissions_kind_created_idx").on(t.kind, t.createdAt),
+    // The inbox's newest-first pages, whatever the kind (docs/decisions/033).
+    index("submissions_created_id_idx").on(t.createdAt, t.id),
+    // Finding a person by e-mail or phone (server/inbox.ts, personMatch and a search); the
+    // phone as the inbox compares it: digits only, +234 written as 0.
+    index("submissions_email_idx").on(sql`lower(${t.payload}->>'email')`),
+    index("submissions_phone_idx").on(
+      sql`regexp_replace(regexp_replace(coalesce(${t.payload}->>'phone', ''), '[^0-9]', '', 'g'), '^234', '0')`,
+    ),
+    // How many are new, counted on /admin.
+    index("submissions_new_idx")
+      .on(t.kind)
+      .where(sql`handled_at is null`),
+  ],
 );
 
 /** The outbox: one row per submission and destination, worked off with retries. */
@@ -120,6 +136,8 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** when the reconciliation sweep last asked Paystack about this order; the sweep goes oldest first */
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    /** when the practice marked it handled in /admin/inbox; null = New (issue 30) */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_reference_idx").on(t.reference),
@@ -290,3 +308,13 @@ export const editorSessions = pgTable(
   },
   (t) => [index("editor_sessions_email_idx").on(t.email)],
 );
+
+/**
+ * Secrets the site makes for itself and keeps across restarts and instances: "erasure-salt", the
+ * salt of the hashed address an erasure is recorded under (docs/decisions/033).
+ */
+export const siteSecrets = pgTable("site_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

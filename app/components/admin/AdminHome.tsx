@@ -12,6 +12,10 @@ export interface AdminDocument {
 export interface AdminHomeProps {
   /** the signed-in editor's address */
   email: string;
+  /** in EDITOR_EMAILS: the pages to edit are shown */
+  edit: boolean;
+  /** in INBOX_EMAILS: the inbox and a person's data are shown, with how many are new */
+  inbox?: { newCount: number; failed: number; held: number };
   /** every document of app/content/documents.ts, in its order */
   documents: AdminDocument[];
   /** scheduled changes of the last week that met a newer version at their time */
@@ -22,15 +26,17 @@ export interface AdminHomeProps {
 const CONTACT_DETAILS = "site";
 
 /** /admin signed in: the pages the practice can edit, the contact details, and signing out. */
-export function AdminHome({ email, documents, scheduleNotices = [] }: AdminHomeProps) {
+export function AdminHome({ email, edit, inbox, documents, scheduleNotices = [] }: AdminHomeProps) {
   const pages = documents.filter((d) => d.id !== CONTACT_DETAILS);
   const contact = documents.find((d) => d.id === CONTACT_DETAILS);
   return (
     <div className="container-page max-w-3xl py-12 sm:py-16">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="eyebrow">Website editor</p>
-          <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">Edit the website</h1>
+          <p className="eyebrow">{edit ? "Website editor" : "Front office"}</p>
+          <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">
+            {edit ? "Edit the website" : "What visitors sent"}
+          </h1>
           <p className="mt-2 break-all text-muted">
             Signed in as <span className="font-semibold text-ink">{email}</span>
           </p>
@@ -64,18 +70,53 @@ export function AdminHome({ email, documents, scheduleNotices = [] }: AdminHomeP
         </div>
       )}
 
-      <section aria-labelledby="admin-pages" className="mt-10">
-        <h2 id="admin-pages" className="text-2xl font-semibold">
-          Pages
-        </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-          {pages.map((d) => (
-            <li key={d.id}>
-              <DocumentLink document={d} />
+      {inbox && (
+        <section aria-labelledby="admin-front-office" className="mt-10">
+          <h2 id="admin-front-office" className="text-2xl font-semibold">
+            Front office
+          </h2>
+          {(inbox.failed > 0 || inbox.held > 0) && (
+            <p role="status" className="mt-3 rounded-xl border-2 border-amber-700 bg-amber-50 p-3">
+              A delivery needs attention:{" "}
+              {[
+                inbox.failed > 0 && `${inbox.failed} could not be sent`,
+                inbox.held > 0 && `${inbox.held} held during a flood of posts`,
+              ]
+                .filter(Boolean)
+                .join(", ")}
+              . Open the message in the inbox to retry or release it.
+            </p>
+          )}
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            <li>
+              <AdminLink to="/admin/inbox">
+                Inbox
+                <span className="mt-1 block font-normal text-ink">
+                  {inbox.newCount === 0 ? "Nothing new" : `${inbox.newCount} new`}
+                </span>
+              </AdminLink>
             </li>
-          ))}
-        </ul>
-      </section>
+            <li>
+              <AdminLink to="/admin/people">A person’s data</AdminLink>
+            </li>
+          </ul>
+        </section>
+      )}
+
+      {edit && (
+        <section aria-labelledby="admin-pages" className="mt-10">
+          <h2 id="admin-pages" className="text-2xl font-semibold">
+            Pages
+          </h2>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {pages.map((d) => (
+              <li key={d.id}>
+                <DocumentLink document={d} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <p className="mt-6">
         <Link to="/admin/audit" className="font-semibold text-teal-900 underline">
@@ -84,7 +125,7 @@ export function AdminHome({ email, documents, scheduleNotices = [] }: AdminHomeP
         <span className="text-muted">: every change by everyone, in Lagos time.</span>
       </p>
 
-      {contact && (
+      {edit && contact && (
         <section aria-labelledby="admin-contact" className="mt-10">
           <h2 id="admin-contact" className="text-2xl font-semibold">
             Contact details
@@ -103,12 +144,16 @@ export function AdminHome({ email, documents, scheduleNotices = [] }: AdminHomeP
 }
 
 function DocumentLink({ document }: { document: AdminDocument }) {
+  return <AdminLink to={document.adminPath}>{document.title}</AdminLink>;
+}
+
+function AdminLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <Link
-      to={document.adminPath}
+      to={to}
       className="block h-full rounded-2xl border border-linen bg-white p-4 font-semibold text-teal-900 shadow-sm hover:border-teal-700 hover:bg-teal-50"
     >
-      {document.title}
+      {children}
     </Link>
   );
 }

@@ -12,7 +12,8 @@ import type { Route } from "./+types/index";
 
 /**
  * /admin: signed out, the form that asks for a sign-in link (issue 24); signed in, the pages the
- * practice can edit. A 404 while editing is off (EDITOR_EMAILS unset).
+ * practice can edit and, for an address of INBOX_EMAILS, the way to what visitors sent. A 404 while
+ * both EDITOR_EMAILS and INBOX_EMAILS are unset.
  */
 
 // The editor works with React from the start; its own bundle, never on a public page.
@@ -31,22 +32,38 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, content } = editorServices(context);
-  const editor = await auth.currentEditor(request);
-  if (editor) {
-    const list = documentIds.map((id) => ({
-      id,
-      title: documents[id].title,
-      adminPath: documents[id].adminPath,
-    }));
-    const scheduleNotices = (await content.summary()).flatMap((s) =>
-      s.settled.flatMap((v) => {
-        const outcome = scheduleOutcome(v, describeDocument(documents[s.doc].schema));
-        const { title, adminPath } = documents[s.doc];
-        return outcome ? [{ title, adminPath, outcome }] : [];
-      }),
-    );
+  const access = await auth.access(request);
+  if (access) {
+    // Each address sees only what its lists allow (docs/decisions/033).
+    const list = access.edit
+      ? documentIds.map((id) => ({
+          id,
+          title: documents[id].title,
+          adminPath: documents[id].adminPath,
+        }))
+      : [];
+    const scheduleNotices = access.edit
+      ? (await content.summary()).flatMap((s) =>
+          s.settled.flatMap((v) => {
+            const outcome = scheduleOutcome(v, describeDocument(documents[s.doc].schema));
+            const { title, adminPath } = documents[s.doc];
+            return outcome ? [{ title, adminPath, outcome }] : [];
+          }),
+        )
+      : [];
+    const inbox = access.inbox ? editorServices(context).inbox : undefined;
+    const [newCount, attention] = inbox
+      ? await Promise.all([inbox.newCount(), inbox.attention()])
+      : [0, { failed: 0, held: 0 }];
     return data(
-      { signedIn: true as const, email: editor.email, documents: list, scheduleNotices },
+      {
+        signedIn: true as const,
+        email: access.email,
+        edit: access.edit,
+        inbox: inbox ? { newCount, ...attention } : undefined,
+        documents: list,
+        scheduleNotices,
+      },
       { headers: editorHeaders },
     );
   }
@@ -94,6 +111,8 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
     return (
       <AdminHome
         email={loaderData.email}
+        edit={loaderData.edit}
+        inbox={loaderData.inbox}
         documents={loaderData.documents}
         scheduleNotices={loaderData.scheduleNotices}
       />

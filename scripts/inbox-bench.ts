@@ -1,0 +1,97 @@
+/**
+ * The inbox's numbers (issue 30): 50,000 submissions on a fresh embedded database (PGlite), then
+ * /admin/inbox's reads (first page, a filter, a search) timed at the server, p95 of 40 runs each,
+ * and the CSV of all of them streamed while node's RSS is sampled.
+ *   npm run bench:inbox            (writes nothing but a temporary folder, deleted after)
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import type { Access } from "../app/lib/load-context";
+import { openDatabase } from "../server/db/client";
+import { createInbox } from "../server/inbox";
+
+const ROWS = Number(process.env.INBOX_BENCH_ROWS ?? 50_000);
+const RUNS = 40;
+const dir = mkdtempSync(path.join(tmpdir(), "inbox-bench-"));
+const database = await openDatabase({ dataDir: dir });
+const reader: Access = {
+  email: "bench@example.com",
+  edit: false,
+  inbox: true,
+  signedInAt: new Date(),
+};
+
+try {
+  const seedStart = performance.now();
+  // Contact messages, bookings and sign-ups over a year, each with two deliveries; some orders.
+  await database.db.execute(sql`
+    insert into submissions (kind, payload, created_at, handled_at)
+    select (array['contact','booking','newsletter'])[1 + i % 3],
+           jsonb_build_object('name', 'Visitor ' || i, 'email', 'visitor' || i || '@example.com',
+             'phone', '+234 803 ' || lpad((i % 10000000)::text, 7, '0'),
+             'message', repeat('We would like to talk about our marriage. ', 5), 'pageUri', '/contact'),
+           now() - (i || ' minutes')::interval,
+           case when i % 4 = 0 then now() end
+      from generate_series(1, ${ROWS}) i`);
+  await database.db.execute(sql`
+    insert into deliveries (submission_id, destination, status)
+    select id, d, case when id % 50 = 0 then 'dead' else 'delivered' end
+      from submissions, unnest(array['hubspot','email']) d`);
+  await database.db.execute(sql`
+    insert into orders (reference, item_id, item_name, amount_kobo, status, name, email, phone, created_at)
+    select 'KH-' || i, 'book', 'A book', 500000, 'paid', 'Payer ' || i, 'payer' || i || '@example.com',
+           '0803' || lpad(i::text, 7, '0'), now() - (i * 7 || ' minutes')::interval
+      from generate_series(1, ${Math.round(ROWS / 50)}) i`);
+  await database.db.execute(sql`analyze`);
+  console.log(
+    `seeded ${ROWS} submissions in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+
+  const inbox = createInbox(database.db);
+  const time = async (name: string, run: () => Promise<unknown>) => {
+    const ms: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      await run();
+      ms.push(performance.now() - start);
+    }
+    ms.sort((a, b) => a - b);
+    const p95 = ms[Math.ceil(RUNS * 0.95) - 1]!;
+    console.log(`${name.padEnd(34)} p50 ${ms[RUNS / 2]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    return p95;
+  };
+  const p95s = [
+    await time("first page (+ new count)", () =>
+      Promise.all([inbox.page({}, 1), inbox.newCount()]),
+    ),
+    await time("filter: new bookings", () => inbox.page({ kind: "booking", status: "new" }, 1)),
+    await time("search: an e-mail", () => inbox.page({ q: "visitor4242@example.com" }, 1)),
+    await time("search: a phone", () => inbox.page({ q: "0803 0004242" }, 1)),
+    await time("page 40 of everything", () => inbox.page({}, 40)),
+  ];
+
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const csvStart = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  for await (const piece of inbox.csv({}, reader)) {
+    bytes += piece.length;
+    lines += piece.split("\r\n").length - 1;
+  }
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  console.log(
+    `CSV of everything: ${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB in ` +
+      `${((performance.now() - csvStart) / 1000).toFixed(1)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB`,
+  );
+  const ok = p95s.every((p) => p <= 300) && peak <= 250e6;
+  console.log(ok ? "within budget (p95 ≤ 300 ms, RSS ≤ 250 MB)" : "OVER BUDGET");
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Access } from "../../app/lib/load-context";
+import type { Database } from "../../server/db/client";
+import {
+  contentAudit,
+  deliveries,
+  idempotencyKeys,
+  orders,
+  subscribers,
+  submissions,
+} from "../../server/db/schema";
+import { createInbox, normalisePhone, parseInboxId, whereItWent } from "../../server/inbox";
+import { openTempPglite } from "../support/databases";
+
+const reader: Access = {
+  email: "office@kindredhearts.ng",
+  edit: false,
+  inbox: true,
+  signedInAt: new Date(),
+};
+
+describe("the inbox's words", () => {
+  it("says where a row went, and a held one is Held (flood)", () => {
+    expect(
+      whereItWent([
+        { destination: "hubspot", status: "delivered" },
+        { destination: "email", status: "dead" },
+      ]),
+    ).toBe("HubSpot: delivered, e-mail: failed");
+    expect(whereItWent([{ destination: "email", status: "held" }])).toBe("Held (flood)");
+  });
+  it("writes +234, 0 and spaces of a phone alike, and knows a malformed id", () => {
+    expect(normalisePhone("+234 803 000 0000")).toBe(normalisePhone("0803-000-0000"));
+    expect(parseInboxId("s12")).toEqual({ table: "s", id: 12 });
+    expect(parseInboxId("o3")).toEqual({ table: "o", id: 3 });
+    for (const bad of ["12", "s0", "s-1", "x1", "s1.5", "s99999999999999999"])
+      expect(parseInboxId(bad), bad).toBeUndefined();
+  });
+});
+
+describe("the inbox on PGlite", () => {
+  let database: Database;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, cleanup } = await openTempPglite("inbox-")());
+    const db = database.db;
+    const at = (m: number) => new Date(Date.parse("2026-11-20T09:00:00Z") + m * 60_000);
+    const [ada] = await db
+      .insert(submissions)
+      .values({
+        kind: "contact",
+        payload: {
+          name: "=Ada",
+          email: "ada@example.com",
+          phone: "+234 803 111 2222",
+          message: "Hi",
+        },
+        createdAt: at(1),
+      })
+      .returning();
+    await db.insert(deliveries).values([
+      { submissionId: ada!.id, destination: "hubspot", status: "delivered" },
+      { submissionId: ada!.id, destination: "email", status: "pending" },
+    ]);
+    await db.insert(idempotencyKeys).values({ key: "k1", kind: "contact", submissionId: ada!.id });
+    await db.insert(submissions).values([
+      {
+        kind: "booking",
+        payload: { name: "Bola", email: "bola@example.com", phone: "0803 333 4444" },
+        createdAt: at(2),
+      },
+      { kind: "newsletter", payload: { email: "ada@example.com" }, createdAt: at(3) },
+    ]);
+    await db.insert(subscribers).values({ email: "Ada@example.com", token: "t1" });
+    await db.insert(orders).values({
+      reference: "ref-1",
+      itemId: "book",
+      itemName: "A book",
+      amountKobo: 500000,
+      status: "paid",
+      name: "Ada",
+      email: "ada@example.com",
+      phone: "08031112222",
+      createdAt: at(4),
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await database?.close();
+    await cleanup?.();
+  });
+
+  it("lists everything newest first, filters by kind and status, searches name, e-mail or phone", async () => {
+    const inbox = createInbox(database.db);
+    const all = await inbox.page({}, 1);
+    expect(all.rows.map((r) => r.kind)).toEqual(["order", "newsletter", "booking", "contact"]);
+    expect(all.rows[3]!.went).toBe("HubSpot: delivered, e-mail: waiting");
+    expect(all.rows[2]!.state).toBe("not finished at the provider");
+    expect((await inbox.page({ kind: "booking" }, 1)).rows.map((r) => r.name)).toEqual(["Bola"]);
+    expect((await inbox.page({ q: "0803 3334444" }, 1)).rows.map((r) => r.name)).toEqual(["Bola"]);
+    expect((await inbox.page({ q: "ADA@example.com" }, 1)).rows).toHaveLength(3);
+    expect(await inbox.newCount()).toBe(4);
+    const booking = all.rows[2]!.id;
+    expect(await inbox.setHandled(booking, true)).toBe(true);
+    expect((await inbox.page({ status: "handled" }, 1)).rows.map((r) => r.id)).toEqual([booking]);
+    expect(await inbox.newCount()).toBe(3);
+  });
+
+  it("the CSV has every row, cells neutralised, and its download is audited", async () => {
+    const inbox = createInbox(database.db);
+    let text = "";
+    for await (const piece of inbox.csv({}, reader)) text += piece;
+    const lines = text.trim().split("\r\n");
+    expect(lines).toHaveLength(5);
+    expect(text).toContain("'=Ada");
+    const audit = await database.db
+      .select()
+      .from(contentAudit)
+      .where(eq(contentAudit.action, "inbox-csv"));
+    expect(audit[0]!.detail).not.toContain("ada");
+  });
+
+  it("finds a person by phone however written, and erases them, keeping the order's amount", async () => {
+    const inbox = createInbox(database.db);
+    const byPhone = await inbox.findPerson("+2348031112222");
+    expect(byPhone!.submissions.map((s) => s.kind)).toEqual(["contact"]);
+    expect(byPhone!.orders).toHaveLength(1);
+    const found = await inbox.findPerson("ADA@example.com");
+    expect(found!.submissions).toHaveLength(2);
+    expect(found!.subscriber?.email).toBe("Ada@example.com");
+    expect(found!.waiting).toHaveLength(1);
+    const erased = await inbox.erasePerson("ada@example.com", reader);
+    expect(erased).toMatchObject({
+      submissions: 2,
+      cancelled: 1,
+      subscribers: 1,
+      orders: 1,
+      keys: 1,
+    });
+    const after = await inbox.findPerson("ada@example.com");
+    expect(after!.submissions).toHaveLength(0);
+    expect(after!.subscriber).toBeUndefined();
+    const [order] = await database.db.select().from(orders);
+    expect(order).toMatchObject({
+      amountKobo: 500000,
+      reference: "ref-1",
+      status: "paid",
+      email: "",
+      name: "",
+      phone: "",
+    });
+    const audit = await database.db
+      .select()
+      .from(contentAudit)
+      .where(eq(contentAudit.action, "erase"));
+    expect(audit[0]!.detail).toMatch(/^address [0-9a-f]{32}: 2 submissions/);
+    expect(JSON.stringify(await database.db.select().from(contentAudit))).not.toContain("ada@");
+  });
+});
