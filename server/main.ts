@@ -16,6 +16,7 @@ import { startReconciliation } from "./payments/reconcile";
 import { startRetention } from "./retention";
 import { openContentStore } from "./content/store";
 import { serveCommand } from "./commands/protocol";
+import { startBackups } from "./backup/scheduled";
 
 /** How long after SIGTERM the process exits even if closing has not finished. */
 const FORCED_EXIT_MS = 25_000;
@@ -195,6 +196,7 @@ async function main() {
     ),
   );
   const stopRetention = startRetention(database.db, config.retentionDays, logger);
+  const stopBackups = startBackups(database, config.backup, logger);
   const reconciliation = payments
     ? startReconciliation(payments, {
         intervalSeconds: config.paystack.reconcileSeconds,
@@ -224,6 +226,7 @@ async function main() {
     // Stop accepting; let in-flight requests finish; then close the database. The background
     // jobs stop at once: a sweep waiting on Paystack has its request aborted.
     stopRetention();
+    stopBackups();
     const sweepStopped = reconciliation?.stop();
     stopDigest?.();
     content.stop();
