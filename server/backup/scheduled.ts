@@ -221,10 +221,8 @@ export function startBackups(database: Database, settings: BackupSettings, logge
         "daily backup written and verified",
       );
     } catch (error) {
-      logger.error(
-        { err: { name: (error as Error).name, message: (error as Error).message } },
-        "daily backup failed",
-      );
+      // Only the kind of error: a database error can quote the row it was reading.
+      logger.error({ err: jobErrorKind(error) }, "daily backup failed");
     } finally {
       running = false;
     }
