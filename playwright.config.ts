@@ -62,7 +62,12 @@ const samePagesOnAnyDatabase = [
   "page-stylesheet",
   "upgrade",
 ].map((name) => `**/${name}.spec.ts`);
-const editorSpecs = ["**/editor.spec.ts", "**/editor-auth.spec.ts", "**/editor-instances.spec.ts"];
+const editorSpecs = [
+  "**/editor.spec.ts",
+  "**/editor-auth.spec.ts",
+  "**/editor-instances.spec.ts",
+  "**/inbox.spec.ts",
+];
 /** Only Postgres has several instances on one database. */
 const postgresOnly = editorDatabaseUrl ? [] : ["**/editor-instances.spec.ts"];
 
@@ -101,6 +106,11 @@ function site(url: string, env: Record<string, string | undefined>) {
 }
 /** Who may sign in to the editor's site (tests/support/editor.ts). */
 const editorEmails = "editor@kindredhearts.ng,second.editor@kindredhearts.ng";
+/**
+ * Who may read what visitors sent there (issue 30): the first editor too, the office only here,
+ * and the second editor not at all (tests/e2e/inbox.spec.ts).
+ */
+const inboxEmails = "editor@kindredhearts.ng,office@kindredhearts.ng";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -154,6 +164,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_EDITOR_DATA_DIR,
       DATABASE_URL: editorDatabaseUrl,
       EDITOR_EMAILS: editorEmails,
+      INBOX_EMAILS: inboxEmails,
     }),
     ...(secondInstanceURL
       ? [
@@ -161,6 +172,7 @@ export default defineConfig({
             DATA_DIR: process.env.E2E_SECOND_DATA_DIR,
             DATABASE_URL: editorDatabaseUrl,
             EDITOR_EMAILS: editorEmails,
+            INBOX_EMAILS: inboxEmails,
           }),
         ]
       : []),

@@ -44,12 +44,16 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-if (config.editorEmails.length === 0) {
-  console.error("EDITOR_EMAILS is not set, so editing is off: set it to the editors' addresses.");
+if (config.editorEmails.length === 0 && config.inboxEmails.length === 0) {
+  console.error(
+    "Neither EDITOR_EMAILS nor INBOX_EMAILS is set, so signing in is off: set one of them.",
+  );
   process.exit(1);
 }
-if (!config.editorEmails.includes(email)) {
-  console.error(`${email} is not in EDITOR_EMAILS, so it may not sign in. No link was made.`);
+if (!config.editorEmails.includes(email) && !config.inboxEmails.includes(email)) {
+  console.error(
+    `${email} is in neither EDITOR_EMAILS nor INBOX_EMAILS, so it may not sign in. No link was made.`,
+  );
   process.exit(1);
 }
 if (!config.databaseUrl) {

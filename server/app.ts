@@ -69,14 +69,18 @@ export function createApp(deps: AppDeps) {
     content: () => deps.content.current(),
   });
   // The editor's services (EditorServices in app/lib/load-context.ts), built when EDITOR_EMAILS
-  // is set.
-  const photoUploads =
-    config.editorEmails.length > 0 ? createPhotoUploads({ db: database.db, logger }) : undefined;
-  const editorAuth =
-    config.editorEmails.length > 0 ? buildEditorAuth(config, database, logger) : undefined;
+  // or INBOX_EMAILS is set: either signs in at /admin (docs/decisions/033).
+  const adminOn = config.editorEmails.length > 0 || config.inboxEmails.length > 0;
+  const photoUploads = adminOn ? createPhotoUploads({ db: database.db, logger }) : undefined;
+  const editorAuth = adminOn ? buildEditorAuth(config, database, logger) : undefined;
   const editor: EditorServices | undefined =
     editorAuth && photoUploads
-      ? { auth: editorAuth, content: deps.content.editing, photos: photoUploads }
+      ? {
+          auth: editorAuth,
+          inboxOn: config.inboxEmails.length > 0,
+          content: deps.content.editing,
+          photos: photoUploads,
+        }
       : undefined;
   const app = express();
   app.disable("x-powered-by");
@@ -176,7 +180,11 @@ export function createApp(deps: AppDeps) {
   // Behind a TLS proxy the site's own origin is SITE_URL's, whatever the proxy forwards.
   const publicOrigin = httpsOrigin(config.siteUrl);
   app.use(
-    editorGuard({ siteUrl: config.siteUrl, editorFromCookies: editorAuth?.editorFromCookies }),
+    editorGuard({
+      siteUrl: config.siteUrl,
+      accessFromCookies: editorAuth?.accessFromCookies,
+      inboxOn: config.inboxEmails.length > 0,
+    }),
   );
   app.use(
     formGuard({

@@ -24,6 +24,18 @@ const positiveInt = (fallback: number) =>
     .refine((v) => v === undefined || /^\d+$/.test(v), { message: "must be a whole number" })
     .transform((v) => (v === undefined ? fallback : Number(v)));
 
+/** Addresses separated by commas, lower-cased; empty when unset. */
+const emailList = optionalString
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((a) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(a)), {
+    message: "must be e-mail addresses separated by commas",
+  });
+
 const flag = optionalString
   .refine((v) => v === undefined || /^(1|0|true|false|yes|no)$/i.test(v), {
     message: "must be true or false",
@@ -91,16 +103,8 @@ const envSchema = z.object({
     }),
   TRUST_PROXY: flag,
   RETENTION_DAYS: positiveInt(365).refine((d) => d >= 1, { message: "must be at least 1" }),
-  EDITOR_EMAILS: optionalString
-    .transform((v) =>
-      (v ?? "")
-        .split(",")
-        .map((a) => a.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((a) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(a)), {
-      message: "must be e-mail addresses separated by commas",
-    }),
+  EDITOR_EMAILS: emailList,
+  INBOX_EMAILS: emailList,
   BACKUP_DIR: optionalString,
   BACKUP_TIME: optionalString
     .refine((v) => v === undefined || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), {
@@ -200,6 +204,11 @@ export function loadConfig(env: Record<string, string | undefined>) {
     },
     /** who may sign in at /admin and edit the site (lower case); empty = editing is off */
     editorEmails: e.EDITOR_EMAILS,
+    /**
+     * who may read what visitors sent at /admin/inbox, /admin/people and /admin/backups (lower
+     * case); empty = those pages are the 404 for everyone (docs/decisions/033)
+     */
+    inboxEmails: e.INBOX_EMAILS,
     testimonialsApiUrl: e.TESTIMONIALS_API_URL?.replace(/\/+$/, ""),
     schedulingUrl: e.SCHEDULING_URL,
     gaMeasurementId: e.GA_MEASUREMENT_ID,

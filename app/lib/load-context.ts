@@ -51,9 +51,29 @@ export interface Editor {
   email: string;
 }
 
+/**
+ * What a signed-in address may do (docs/decisions/033): `edit` when it is in EDITOR_EMAILS, `inbox`
+ * when it is in INBOX_EMAILS (what visitors sent, people's data, backups). `signedInAt` is when
+ * this session's sign-in link was used, for the step-up before a download or an erasure.
+ */
+export interface Access {
+  email: string;
+  edit: boolean;
+  inbox: boolean;
+  signedInAt: Date;
+}
+
+/** A step-up (server/auth, `stepUp`): signed in recently enough, or a fresh link was mailed. */
+export type StepUp =
+  | { status: "recent" }
+  | { status: "sent"; email: string; headers: Headers }
+  | { status: "rate-limited"; retryAfterSeconds: number };
+
 /** What the editor's routes (app/routes/admin/) may ask of the server. */
 export interface EditorServices {
   auth: EditorAuth;
+  /** INBOX_EMAILS is set: the pages of what visitors sent exist (app/lib/admin/access.server.ts) */
+  inboxOn: boolean;
   content: ContentEditing;
   photos: PhotoUploads;
 }
@@ -66,6 +86,17 @@ export interface EditorAuth {
    * and action starts with it
    */
   requireEditor(request: Request): Promise<Editor>;
+  /**
+   * what this request's signed-in address may do, or null when signed out; an address in either
+   * list signs in, and each page checks the role it needs (app/lib/admin/access.server.ts)
+   */
+  access(request: Request): Promise<Access | null>;
+  /**
+   * the step-up before a download or an erasure (ASVS 5 level 2): "recent" when this session
+   * signed in within the last 15 minutes, else a fresh link is mailed to the signed-in address
+   * (bound to this browser; send the headers with the answer)
+   */
+  stepUp(access: Access, request: Request, clientIp: string): Promise<StepUp>;
   /**
    * asks for a sign-in link (POST /admin). Every address gets the same answer; only a listed one
    * gets a mail. The headers bind the link to this browser (a cookie): send them with the answer.

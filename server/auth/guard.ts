@@ -1,5 +1,5 @@
-import type { RequestHandler, Response } from "express";
-import type { Editor } from "../../app/lib/load-context";
+import type { Request, RequestHandler, Response } from "express";
+import type { Access } from "../../app/lib/load-context";
 
 /**
  * The editor's addresses, /admin and everything under it (and their client-side data requests,
@@ -8,6 +8,17 @@ import type { Editor } from "../../app/lib/load-context";
 export function isEditorPath(path: string): boolean {
   const p = path.toLowerCase().replace(/\.data$/, "");
   return p === "/admin" || p.startsWith("/admin/");
+}
+
+/**
+ * The pages of what visitors sent (docs/decisions/033): only an address of INBOX_EMAILS reaches
+ * them, and with INBOX_EMAILS unset they are the 404 for everyone. /admin/backups is one of them.
+ */
+export function isReaderPath(path: string): boolean {
+  const p = path.toLowerCase().replace(/\.data$/, "");
+  return ["/admin/inbox", "/admin/people", "/admin/backups"].some(
+    (base) => p === base || p.startsWith(`${base}/`),
+  );
 }
 
 /** The editor's pages that take a post without a session: asking for a link, using it, leaving. */
@@ -22,26 +33,29 @@ const OPEN_POSTS = new Set(["/admin", "/admin/sign-in", "/admin/sign-out"]);
  * - anything but GET and HEAD must name SITE_URL's origin in Origin (or, without one, Referer),
  *   else 403, session or not;
  * - a post to an editor page other than sign-in and sign-out needs a live session, else it is
- *   sent to /admin (the sign-in form), changing nothing.
+ *   sent to /admin (the sign-in form), changing nothing;
+ * - a reader's page (isReaderPath) posted to by an address not in INBOX_EMAILS, or while
+ *   INBOX_EMAILS is unset, is answered as a GET, which its loader answers with the 404 page
+ *   (app/lib/admin/access.server.ts): a new admin page under those paths gets all of this by
+ *   being there, and its loader calls `readerAccess`.
  *
  * Body type and size are checked after this by the form guard (server/form-guard.ts).
  */
 export function editorGuard(options: {
   siteUrl: string;
-  /** absent when editing is off */
-  editorFromCookies?: (cookieHeader: string | undefined) => Promise<Editor | null>;
+  /** absent when both EDITOR_EMAILS and INBOX_EMAILS are unset */
+  accessFromCookies?: (cookieHeader: string | undefined) => Promise<Access | null>;
+  /** INBOX_EMAILS is set */
+  inboxOn?: boolean;
 }): RequestHandler {
   const siteOrigin = new URL(options.siteUrl).origin;
   return async (req, res, next) => {
     if (!isEditorPath(req.path)) return next();
     noStore(res);
     const reading = req.method === "GET" || req.method === "HEAD";
-    if (!options.editorFromCookies) {
-      if (!reading) {
-        // The body is never read: drain it, and answer what a GET would (the 404 page).
-        req.resume();
-        req.method = "GET";
-      }
+    const readerPage = isReaderPath(req.path);
+    if (!options.accessFromCookies || (readerPage && !options.inboxOn)) {
+      if (!reading) asGet(req);
       return next();
     }
     if (reading || req.method === "OPTIONS") return next();
@@ -51,13 +65,13 @@ export function editorGuard(options: {
     }
     const page = req.path.toLowerCase().replace(/\.data$/, "");
     if (!OPEN_POSTS.has(page)) {
-      let editor: Editor | null;
+      let access: Access | null;
       try {
-        editor = await options.editorFromCookies(req.get("cookie"));
+        access = await options.accessFromCookies(req.get("cookie"));
       } catch (error) {
         return next(error);
       }
-      if (!editor) {
+      if (!access) {
         req.resume();
         // A client-side post follows React Router's redirect header, a plain one a 303.
         if (req.path.endsWith(".data")) {
@@ -68,9 +82,16 @@ export function editorGuard(options: {
         }
         return res.redirect(303, "/admin");
       }
+      if (readerPage && !access.inbox) asGet(req);
     }
     next();
   };
+}
+
+/** The body is never read: drained, and the request answered as a GET would be (the 404 page). */
+function asGet(req: Request) {
+  req.resume();
+  req.method = "GET";
 }
 
 function originOf(value: string | undefined): string | undefined {

@@ -1,4 +1,5 @@
 import type {
+  Access,
   Editor,
   EditorAuth,
   LinkRequest,
@@ -21,12 +22,21 @@ import { hashToken, looksLikeToken, newToken } from "./tokens";
  * in the database. Built by server/app.ts only when EDITOR_EMAILS is set.
  */
 
+/**
+ * Downloading or erasing a person's data, or downloading a backup, needs a sign-in this recent
+ * (ASVS 5 level 2 step-up); an older session is mailed a fresh link instead.
+ */
+export const STEP_UP_MS = 15 * 60_000;
+
 /** The browser binding lives a little longer than the links it binds. */
 const BROWSER_COOKIE_SECONDS = 60 * 60;
 
 export interface EditorAuthDeps {
   db: Db;
-  config: Pick<Config, "editorEmails" | "https" | "siteUrl" | "formRateLimit">;
+  config: Pick<Config, "editorEmails" | "https" | "siteUrl" | "formRateLimit"> & {
+    /** readers of what visitors sent (INBOX_EMAILS); they sign in the same way */
+    inboxEmails?: readonly string[];
+  };
   logger: Logger;
   /** the mailer when SMTP_URL is set; without it links are only printed by `npm run editor-link` */
   sendMail?: MailSend;
@@ -38,6 +48,8 @@ export interface EditorAuthDeps {
 export type ServerEditorAuth = EditorAuth & {
   /** the editor of a request's Cookie header (the Express guard has no Fetch Request) */
   editorFromCookies(cookieHeader: string | undefined): Promise<Editor | null>;
+  /** what the address signed in on a request's Cookie header may do, of either list */
+  accessFromCookies(cookieHeader: string | undefined): Promise<Access | null>;
   /** mails under way, for tests and a clean shutdown */
   settled(): Promise<void>;
 };
@@ -48,7 +60,10 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
   const names = cookieNames(config.https);
   const links = createLinkStore(db, now);
   const sessions = createSessionStore(db, now);
-  const listed = new Set(config.editorEmails.map((e) => e.toLowerCase()));
+  const editors = new Set(config.editorEmails.map((e) => e.toLowerCase()));
+  const readers = new Set((config.inboxEmails ?? []).map((e) => e.toLowerCase()));
+  // Either list signs in; what each address then sees is its own lists' (docs/decisions/033).
+  const listed = new Set([...editors, ...readers]);
   const mailing = new Set<Promise<void>>();
 
   const cookie = (name: string, value: string, maxAgeSeconds: number) =>
@@ -60,13 +75,26 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
   const audit = (editor: string, action: string) =>
     db.insert(contentAudit).values({ editor, action, at: now() });
 
-  async function editorFromCookies(cookieHeader: string | undefined | null) {
+  async function accessFromCookies(
+    cookieHeader: string | undefined | null,
+  ): Promise<Access | null> {
     const token = readCookie(cookieHeader, names.session);
     if (!token || !looksLikeToken(token)) return null;
     const session = await sessions.find(token);
-    // An address taken off EDITOR_EMAILS is signed out at once, whatever its session says.
+    // An address taken off both lists is signed out at once, whatever its session says.
     if (!session || !listed.has(session.email)) return null;
-    return { email: session.email };
+    return {
+      email: session.email,
+      edit: editors.has(session.email),
+      inbox: readers.has(session.email),
+      signedInAt: session.createdAt,
+    };
+  }
+
+  /** Only an address of EDITOR_EMAILS is an editor of words and photos. */
+  async function editorFromCookies(cookieHeader: string | undefined | null) {
+    const access = await accessFromCookies(cookieHeader);
+    return access?.edit ? { email: access.email } : null;
   }
 
   function deliver(email: string, url: string) {
@@ -102,11 +130,22 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
   const auth: ServerEditorAuth = {
     currentEditor: (request) => editorFromCookies(request.headers.get("cookie")),
     editorFromCookies,
+    accessFromCookies,
+    access: (request) => accessFromCookies(request.headers.get("cookie")),
 
     async requireEditor(request) {
-      const editor = await editorFromCookies(request.headers.get("cookie"));
-      if (!editor) throw new Response(null, { status: 302, headers: { Location: "/admin" } });
-      return editor;
+      const access = await accessFromCookies(request.headers.get("cookie"));
+      if (!access) throw new Response(null, { status: 302, headers: { Location: "/admin" } });
+      // A reader of the inbox only: the editor's pages are not there for them.
+      if (!access.edit) throw new Response(null, { status: 404 });
+      return { email: access.email };
+    },
+
+    async stepUp(access, request, clientIp) {
+      if (now().getTime() - access.signedInAt.getTime() < STEP_UP_MS) return { status: "recent" };
+      const result = await auth.requestLink(access.email, request, clientIp);
+      if (result.status === "rate-limited") return result;
+      return { status: "sent", email: access.email, headers: result.headers };
     },
 
     async requestLink(email, request, clientIp): Promise<LinkRequest> {

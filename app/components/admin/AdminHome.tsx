@@ -9,6 +9,10 @@ export interface AdminDocument {
 export interface AdminHomeProps {
   /** the signed-in editor's address */
   email: string;
+  /** in EDITOR_EMAILS: the pages to edit are shown */
+  edit: boolean;
+  /** in INBOX_EMAILS: the inbox and a person's data are shown */
+  inbox: boolean;
   /** every document of app/content/documents.ts, in its order */
   documents: AdminDocument[];
 }
@@ -17,15 +21,17 @@ export interface AdminHomeProps {
 const CONTACT_DETAILS = "site";
 
 /** /admin signed in: the pages the practice can edit, the contact details, and signing out. */
-export function AdminHome({ email, documents }: AdminHomeProps) {
+export function AdminHome({ email, edit, inbox, documents }: AdminHomeProps) {
   const pages = documents.filter((d) => d.id !== CONTACT_DETAILS);
   const contact = documents.find((d) => d.id === CONTACT_DETAILS);
   return (
     <div className="container-page max-w-3xl py-12 sm:py-16">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="eyebrow">Website editor</p>
-          <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">Edit the website</h1>
+          <p className="eyebrow">{edit ? "Website editor" : "Front office"}</p>
+          <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">
+            {edit ? "Edit the website" : "What visitors sent"}
+          </h1>
           <p className="mt-2 break-all text-muted">
             Signed in as <span className="font-semibold text-ink">{email}</span>
           </p>
@@ -38,20 +44,38 @@ export function AdminHome({ email, documents }: AdminHomeProps) {
         </Form>
       </div>
 
-      <section aria-labelledby="admin-pages" className="mt-10">
-        <h2 id="admin-pages" className="text-2xl font-semibold">
-          Pages
-        </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-          {pages.map((d) => (
-            <li key={d.id}>
-              <DocumentLink document={d} />
+      {inbox && (
+        <section aria-labelledby="admin-front-office" className="mt-10">
+          <h2 id="admin-front-office" className="text-2xl font-semibold">
+            Front office
+          </h2>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            <li>
+              <AdminLink to="/admin/inbox">Inbox</AdminLink>
             </li>
-          ))}
-        </ul>
-      </section>
+            <li>
+              <AdminLink to="/admin/people">A person’s data</AdminLink>
+            </li>
+          </ul>
+        </section>
+      )}
 
-      {contact && (
+      {edit && (
+        <section aria-labelledby="admin-pages" className="mt-10">
+          <h2 id="admin-pages" className="text-2xl font-semibold">
+            Pages
+          </h2>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {pages.map((d) => (
+              <li key={d.id}>
+                <DocumentLink document={d} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {edit && contact && (
         <section aria-labelledby="admin-contact" className="mt-10">
           <h2 id="admin-contact" className="text-2xl font-semibold">
             Contact details
@@ -70,12 +94,16 @@ export function AdminHome({ email, documents }: AdminHomeProps) {
 }
 
 function DocumentLink({ document }: { document: AdminDocument }) {
+  return <AdminLink to={document.adminPath}>{document.title}</AdminLink>;
+}
+
+function AdminLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <Link
-      to={document.adminPath}
+      to={to}
       className="block h-full rounded-2xl border border-linen bg-white p-4 font-semibold text-teal-900 shadow-sm hover:border-teal-700 hover:bg-teal-50"
     >
-      {document.title}
+      {children}
     </Link>
   );
 }

@@ -10,7 +10,8 @@ import type { Route } from "./+types/index";
 
 /**
  * /admin: signed out, the form that asks for a sign-in link (issue 24); signed in, the pages the
- * practice can edit. A 404 while editing is off (EDITOR_EMAILS unset).
+ * practice can edit and, for an address of INBOX_EMAILS, the way to what visitors sent. A 404 while
+ * both EDITOR_EMAILS and INBOX_EMAILS are unset.
  */
 
 // The editor works with React from the start; its own bundle, never on a public page.
@@ -22,15 +23,24 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = editorServices(context);
-  const editor = await auth.currentEditor(request);
-  if (editor) {
-    const list = documentIds.map((id) => ({
-      id,
-      title: documents[id].title,
-      adminPath: documents[id].adminPath,
-    }));
+  const access = await auth.access(request);
+  if (access) {
+    // Each address sees only what its lists allow (docs/decisions/033).
+    const list = access.edit
+      ? documentIds.map((id) => ({
+          id,
+          title: documents[id].title,
+          adminPath: documents[id].adminPath,
+        }))
+      : [];
     return data(
-      { signedIn: true as const, email: editor.email, documents: list },
+      {
+        signedIn: true as const,
+        email: access.email,
+        edit: access.edit,
+        inbox: access.inbox && editorServices(context).inboxOn,
+        documents: list,
+      },
       { headers: editorHeaders },
     );
   }
@@ -75,6 +85,13 @@ export function meta({ error }: Route.MetaArgs) {
 
 export default function AdminIndex({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.signedIn)
-    return <AdminHome email={loaderData.email} documents={loaderData.documents} />;
+    return (
+      <AdminHome
+        email={loaderData.email}
+        edit={loaderData.edit}
+        inbox={loaderData.inbox}
+        documents={loaderData.documents}
+      />
+    );
   return <SignInPage notice={actionData ?? (loaderData.sent ? { kind: "sent" } : undefined)} />;
 }
