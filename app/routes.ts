@@ -36,6 +36,8 @@ export default [
   route("admin/sign-in", "routes/admin/sign-in.tsx"),
   route("admin/sign-out", "routes/admin/sign-out.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
+  route("admin/backups", "routes/admin/backups.tsx"),
+  route("admin/backups/download", "routes/admin/backups-download.ts"),
   route("admin/*", "routes/admin/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

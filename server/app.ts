@@ -2,6 +2,7 @@ import type { EditorServices, SiteLoadContext } from "../app/lib/load-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import { BACKUP_GRACE_MS, BACKUP_INTERVAL_MS } from "./backup/scheduled";
+import { createBackupShelf } from "./backup/shelf";
 import { warnForwardedOnce } from "./forwarded-warning";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
           inboxOn: config.inboxEmails.length > 0,
           content: deps.content.editing,
           photos: photoUploads,
+          backups: createBackupShelf(database, config.backup),
         }
       : undefined;
   const app = express();
