@@ -67,6 +67,7 @@ const editorSpecs = [
   "**/editor-auth.spec.ts",
   "**/editor-instances.spec.ts",
   "**/inbox.spec.ts",
+  "**/backups.spec.ts",
 ];
 /** Only Postgres has several instances on one database. */
 const postgresOnly = editorDatabaseUrl ? [] : ["**/editor-instances.spec.ts"];

@@ -56,6 +56,9 @@ export function AdminHome({ email, edit, inbox, documents }: AdminHomeProps) {
             <li>
               <AdminLink to="/admin/people">A person’s data</AdminLink>
             </li>
+            <li>
+              <AdminLink to="/admin/backups">Backups</AdminLink>
+            </li>
           </ul>
         </section>
       )}
