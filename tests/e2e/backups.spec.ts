@@ -37,7 +37,10 @@ test("Back up now writes a checked backup that downloads and restores into an em
 }) => {
   await signInAsEditor(page);
   await backUpNow(page);
-  const first = page.getByRole("listitem").first();
+  const first = page
+    .getByRole("list", { name: "Backups, newest first" })
+    .getByRole("listitem")
+    .first();
   await expect(first).toContainText("Checked");
   await expect(first.getByText("Yes").first()).toBeVisible();
   await axeClean(page);

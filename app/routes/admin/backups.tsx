@@ -101,7 +101,7 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
           No backups yet. The first is made tonight, or press Back up now to make one.
         </p>
       ) : (
-        <ul className="mt-6 space-y-3">
+        <ul aria-label="Backups, newest first" className="mt-6 space-y-3">
           {backups.map((b) => (
             <li key={b.name} className="rounded-xl border border-slate-300 p-4">
               <h2 className="font-semibold">{formatWat(b.createdAt)}</h2>
