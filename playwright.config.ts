@@ -69,6 +69,7 @@ const editorSpecs = [
   "**/editor-bounds.spec.ts",
   "**/editor-publish.spec.ts",
   "**/inbox.spec.ts",
+  "**/backups.spec.ts",
 ];
 /**
  * The editor's content and guide tests publish the same pages as editor.spec.ts (the book, the

@@ -43,6 +43,8 @@ export default [
   route("admin/inbox/:id", "routes/admin/inbox-item.tsx"),
   route("admin/people", "routes/admin/people.tsx"),
   route("admin/people/download", "routes/admin/people-download.ts"),
+  route("admin/backups", "routes/admin/backups.tsx"),
+  route("admin/backups/download", "routes/admin/backups-download.ts"),
   route("admin/*", "routes/admin/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,21 +1,74 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, configFromEnvironment } from "../server/config";
+import {
+  askSite,
+  type CommandName,
+  type CommandOutcome,
+  type CommandRunner,
+} from "../server/commands/protocol";
+import { type Config, ConfigError, configFromEnvironment } from "../server/config";
 import { type Database, DatabaseStartError, openDatabase } from "../server/db/client";
+import { liveOwner } from "../server/db/data-dir-lock";
 
-/**
- * Opens the site's database for a command line tool (backup, restore), the way the site does.
- * The embedded database serves one process at a time: its lock refuses a second opener, and the
- * message says to stop the site rather than showing a stack trace.
- */
-export async function openForCommand(action: string): Promise<Database> {
-  let config;
+function configOrExit(): Config {
   try {
-    config = configFromEnvironment();
+    return configFromEnvironment();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
+}
+
+/**
+ * Runs command `name` where the database is (docs/decisions/034): on Postgres, or on an embedded
+ * database no process holds, here; on an embedded database the running site holds, by the site,
+ * over its data-dir lock socket, with the output streamed back to `out`. Lines for the person
+ * go to standard error either way.
+ */
+export async function runCommand(
+  name: CommandName,
+  runner: CommandRunner,
+  args: string[],
+  out: (chunk: string | Uint8Array) => Promise<void> | void,
+  action: string,
+  err: (line: string) => void = (line) => console.error(line),
+): Promise<CommandOutcome> {
+  const config = configOrExit();
+  if (!config.databaseUrl) {
+    const site = await liveOwner(path.resolve(config.dataDir));
+    if (site) {
+      try {
+        return await askSite(site, name, args, { out, err });
+      } catch (error) {
+        console.error(
+          `The site running on the embedded database in ${config.dataDir} did not finish the ` +
+            `${name} (${(error as Error).message}). Nothing was changed by this command.`,
+        );
+        return { code: 1 };
+      }
+    }
+  }
+  const database = await openForCommand(action, config);
+  try {
+    return await runner({ database, config, inSite: false }, args, {
+      out: async (chunk) => {
+        await out(chunk);
+      },
+      err,
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Opens the site's database for a command line tool, the way the site does. The embedded
+ * database serves one process at a time: its lock refuses a second opener (restore, which must
+ * never load into a live site's database), and the message says why rather than showing a stack
+ * trace.
+ */
+export async function openForCommand(action: string, config = configOrExit()): Promise<Database> {
   try {
     return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
@@ -24,8 +77,7 @@ export async function openForCommand(action: string): Promise<Database> {
       config.databaseUrl
         ? `Cannot ${action} the Postgres database at DATABASE_URL. ${error.message}`
         : `Cannot ${action} the embedded database in ${config.dataDir}: it serves one process at ` +
-            `a time. If the site is running on it, stop the site first (or set DATABASE_URL to ` +
-            `work on Postgres, which allows both). ${error.message}`,
+            `a time, and the site is running on it. ${error.message}`,
     );
     process.exit(1);
   }

@@ -1,6 +1,8 @@
 import type { EditorServices, SiteLoadContext } from "../app/lib/load-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
+import { BACKUP_GRACE_MS, BACKUP_INTERVAL_MS } from "./backup/scheduled";
+import { createBackupShelf } from "./backup/shelf";
 import { warnForwardedOnce } from "./forwarded-warning";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps) {
           inbox: config.inboxEmails.length > 0 ? createInbox(database.db) : undefined,
           content: deps.content.editing,
           photos: photoUploads,
+          backups: createBackupShelf(database, config.backup),
         }
       : undefined;
   const app = express();
@@ -158,6 +161,9 @@ export function createApp(deps: AppDeps) {
   // For an uptime monitor: whether deliveries and background jobs need a person (issue 16).
   const jobs: JobSchedule[] = [
     { name: "retention", intervalMs: RETENTION_INTERVAL_MS, firstRunMs: RETENTION_FIRST_RUN_MS },
+    // The daily backup: "attention" once the last verified one is 26 hours old, counted from
+    // the process's start when that is later (docs/decisions/034).
+    { name: "backup", intervalMs: BACKUP_INTERVAL_MS, firstRunMs: 0, graceMs: BACKUP_GRACE_MS },
   ];
   if (payments) {
     const intervalMs = config.paystack.reconcileSeconds * 1000;

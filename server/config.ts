@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { parseEnv } from "node:util";
 import { z } from "zod";
 
@@ -104,6 +105,13 @@ const envSchema = z.object({
   RETENTION_DAYS: positiveInt(365).refine((d) => d >= 1, { message: "must be at least 1" }),
   EDITOR_EMAILS: emailList,
   INBOX_EMAILS: emailList,
+  BACKUP_DIR: optionalString,
+  BACKUP_TIME: optionalString
+    .refine((v) => v === undefined || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), {
+      message: "must be a time of day like 02:15 (24-hour, Lagos time)",
+    })
+    .transform((v) => v ?? "02:15"),
+  BACKUP_KEEP_DAYS: positiveInt(30).refine((d) => d >= 1, { message: "must be at least 1" }),
   LOG_LEVEL: optionalString
     .refine((v) => v === undefined || /^(fatal|error|warn|info|debug|trace|silent)$/.test(v), {
       message: "must be a pino level",
@@ -223,6 +231,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
       e.FORM_SITE_LIMIT === undefined ? e.FORM_RATE_LIMIT * 40 : Number(e.FORM_SITE_LIMIT),
     trustProxy: e.TRUST_PROXY,
     retentionDays: e.RETENTION_DAYS,
+    /** the site's own daily backup (docs/decisions/034); the folder defaults inside DATA_DIR */
+    backup: {
+      dir: e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups"),
+      time: e.BACKUP_TIME,
+      keepDays: e.BACKUP_KEEP_DAYS,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

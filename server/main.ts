@@ -16,6 +16,8 @@ import { createMailer } from "./integrations/mail";
 import { startReconciliation } from "./payments/reconcile";
 import { startRetention } from "./retention";
 import { openContentStore } from "./content/store";
+import { serveCommand } from "./commands/protocol";
+import { startBackups } from "./backup/scheduled";
 
 /** How long after SIGTERM the process exits even if closing has not finished. */
 const FORCED_EXIT_MS = 25_000;
@@ -182,7 +184,22 @@ async function main() {
     });
   });
   outbox.start();
+  // The operator's backup, export and deliveries, asked for over the embedded database's lock
+  // socket: no other process may open it while the site runs (docs/decisions/034).
+  database.serveCommands?.((socket) =>
+    serveCommand(
+      socket,
+      { database, config },
+      {
+        backup: () => import("./commands/backup").then((m) => m.runBackup),
+        export: () => import("./commands/export").then((m) => m.runExport),
+        deliveries: () => import("./commands/deliveries").then((m) => m.runDeliveries),
+      },
+      (error) => logger.error({ err: { name: (error as Error).name } }, "a local command failed"),
+    ),
+  );
   const stopRetention = startRetention(database.db, config.retentionDays, logger);
+  const stopBackups = startBackups(database, config.backup, logger);
   const reconciliation = payments
     ? startReconciliation(payments, {
         intervalSeconds: config.paystack.reconcileSeconds,
@@ -212,6 +229,7 @@ async function main() {
     // Stop accepting; let in-flight requests finish; then close the database. The background
     // jobs stop at once: a sweep waiting on Paystack has its request aborted.
     stopRetention();
+    stopBackups();
     const sweepStopped = reconciliation?.stop();
     stopDigest?.();
     content.stop();

@@ -31,6 +31,8 @@ export interface JobSchedule {
   intervalMs: number;
   /** how long after the process starts the first run comes */
   firstRunMs: number;
+  /** how late a run may be beyond its interval, when the default grace does not fit */
+  graceMs?: number;
 }
 
 export type DestinationCounts = Record<DeliveryStatus, number> & {
@@ -64,7 +66,9 @@ export interface StatusReport {
 
 /** How late a job may be before it is overdue: its interval plus a grace for slow starts. */
 export function overdueAfterMs(job: JobSchedule): number {
-  return job.intervalMs + Math.max(job.firstRunMs, 5 * 60_000, job.intervalMs / 10);
+  return (
+    job.intervalMs + (job.graceMs ?? Math.max(job.firstRunMs, 5 * 60_000, job.intervalMs / 10))
+  );
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -78,6 +78,31 @@ export interface EditorServices {
   inbox?: InboxService;
   content: ContentEditing;
   photos: PhotoUploads;
+  /** the site's own backups, for /admin/backups (server/backup/shelf.ts) */
+  backups: BackupShelf;
+}
+
+/** One backup in BACKUP_DIR as /admin/backups lists it. */
+export interface BackupEntry {
+  name: string;
+  createdAt: string;
+  bytes: number;
+  /** read back and every table's rows counted before it got its name */
+  verified: boolean;
+  encrypted: boolean;
+  uploaded: boolean;
+}
+
+export interface BackupShelf {
+  /** newest first */
+  list(): Promise<BackupEntry[]>;
+  /** writes, verifies and lists a backup now; the audit list names who asked */
+  backUpNow(by: string): Promise<{ ok: true; entry: BackupEntry } | { ok: false }>;
+  /** the file of a listed backup, for download (written to the audit list), or undefined */
+  open(
+    name: string,
+    by: string,
+  ): Promise<{ body: ReadableStream<Uint8Array>; bytes: number } | undefined>;
 }
 
 export interface EditorAuth {

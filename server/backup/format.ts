@@ -27,6 +27,12 @@ export interface BackupTable {
   binary?: readonly string[];
   /** rows a fresh site writes by itself: they do not make a database "not empty" */
   bookkeepingRows?: string;
+  /**
+   * Columns that point at an earlier table's key. Read beside a live site on the embedded
+   * database, rows are read a chunk at a time, not in one snapshot: a row whose parent arrived
+   * after that table was read is left for the next backup, so the file always restores.
+   */
+  parents?: readonly { column: string; table: string }[];
 }
 
 /**
@@ -36,10 +42,23 @@ export interface BackupTable {
  */
 export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: "submissions", key: "id", serial: true },
-  { name: "deliveries", key: "id", serial: true },
+  {
+    name: "deliveries",
+    key: "id",
+    serial: true,
+    parents: [{ column: "submission_id", table: "submissions" }],
+  },
   { name: "subscribers", key: "id", serial: true },
   { name: "orders", key: "id", serial: true },
-  { name: "idempotency_keys", key: "key", serial: false },
+  {
+    name: "idempotency_keys",
+    key: "key",
+    serial: false,
+    parents: [
+      { column: "submission_id", table: "submissions" },
+      { column: "order_id", table: "orders" },
+    ],
+  },
   { name: "testimonials_cache", key: "id", serial: false },
   { name: "rate_limits", key: "key", serial: false },
   { name: "job_runs", key: "name", serial: false },
@@ -61,6 +80,7 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     orderBy: ["width", "format"],
     serial: false,
     binary: ["bytes"],
+    parents: [{ column: "photo_key", table: "photos" }],
   },
 ];
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { takeDataDirLock } from "./data-dir-lock";
+import { type LockConnectionHandler, takeDataDirLock } from "./data-dir-lock";
 import { createInChildProcess } from "./first-start";
 import * as schema from "./schema";
 
@@ -21,6 +21,11 @@ export interface Database {
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: answers the operator's commands on the data-dir lock's socket
+   * (server/commands/serve.ts), since no other process may open the database while this one runs.
+   */
+  serveCommands?(handler: LockConnectionHandler): void;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -61,14 +66,15 @@ async function openPglite(dataDir: string): Promise<Database> {
       `DATA_DIR is not a writable directory: ${dataDir} (${(error as Error).message})`,
     );
   }
-  let release: () => void;
+  let lock: Awaited<ReturnType<typeof takeDataDirLock>>;
   try {
-    release = await takeDataDirLock(dataDir);
+    lock = await takeDataDirLock(dataDir);
   } catch (error) {
     throw new DatabaseStartError(
       `The embedded database in ${dir} is already open: ${(error as Error).message}`,
     );
   }
+  const release = () => lock.release();
   let client: PGlite;
   try {
     // The site's data is small: 16 MB of buffers instead of Postgres's 128 MB default keeps the
@@ -102,6 +108,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         release();
       }
     },
+    serveCommands: (handler) => lock.serve(handler),
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, rmSync } from "node:fs";
-import { type Server, connect, createServer } from "node:net";
+import { chmodSync, readdirSync, rmSync } from "node:fs";
+import { type Server, type Socket, connect, createServer } from "node:net";
 import path from "node:path";
 
 /**
@@ -24,22 +24,41 @@ export class DataDirInUse extends Error {
   override name = "DataDirInUse";
 }
 
-/** Takes the lock on `dir`; resolves with its release, or rejects with DataDirInUse. */
-export async function takeDataDirLock(dir: string): Promise<() => void> {
+/**
+ * What the lock's socket does with a connection once the lock is held. By default nothing: a
+ * rival probing only needs to connect. The site sets a handler so the operator's commands can ask
+ * it to do their work (server/commands/, docs/decisions/034).
+ */
+export type LockConnectionHandler = (socket: Socket) => void;
+
+export interface DataDirLock {
+  release(): void;
+  /** Answers later connections with `handler` (a probe that sends nothing is closed by it). */
+  serve(handler: LockConnectionHandler): void;
+}
+
+/** Takes the lock on `dir`; resolves with the held lock, or rejects with DataDirInUse. */
+export async function takeDataDirLock(dir: string): Promise<DataDirLock> {
   for (let attempt = 1; ; attempt++) {
     const own = path.join(
       dir,
       `${PREFIX}${process.pid}-${randomBytes(6).toString("hex")}${SUFFIX}`,
     );
-    const server = await listenOn(own);
+    const lock = { handler: ((socket) => socket.destroy()) as LockConnectionHandler };
+    const server = await listenOn(own, (socket) => lock.handler(socket));
     const rivals = await liveRivals(dir, own);
     if (rivals.length === 0) {
       let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        server.close();
-        rmSync(own, { force: true });
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          server.close();
+          rmSync(own, { force: true });
+        },
+        serve(handler) {
+          lock.handler = handler;
+        },
       };
     }
     server.close();
@@ -56,10 +75,9 @@ export async function takeDataDirLock(dir: string): Promise<() => void> {
   }
 }
 
-function listenOn(file: string): Promise<Server> {
+function listenOn(file: string, onConnection: LockConnectionHandler): Promise<Server> {
   return new Promise((resolve, reject) => {
-    // A caller needs only to connect; nothing is said, and the socket is not kept open.
-    const server = createServer((socket) => socket.destroy());
+    const server = createServer(onConnection);
     server.once("error", (error: NodeJS.ErrnoException) => {
       reject(
         error.code === "EINVAL" || error.code === "ENAMETOOLONG"
@@ -71,11 +89,38 @@ function listenOn(file: string): Promise<Server> {
       );
     });
     server.listen(file, () => {
+      // Whoever may connect may ask the site for a backup of everything: the socket's owner
+      // only, as for the database's own files.
+      try {
+        chmodSync(file, 0o600);
+      } catch (error) {
+        server.close();
+        reject(error as Error);
+        return;
+      }
       // The lock must not keep the process alive on its own.
       server.unref();
       resolve(server);
     });
   });
+}
+
+/**
+ * The live lock socket of the process holding `dir`, if one does (the running site): the commands
+ * send their work there instead of opening the embedded database themselves.
+ */
+export async function liveOwner(dir: string): Promise<string | undefined> {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.startsWith(PREFIX) && n.endsWith(SUFFIX));
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    if ((await probe(file)) === "live") return file;
+  }
+  return undefined;
 }
 
 /** The other lock sockets in `dir` that someone answers on; dead ones are removed on the way. */

@@ -59,20 +59,29 @@ test.describe("backups that restore", () => {
   const email = `backup.${Date.now()}@example.com`;
   test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  test("a backup of the embedded database restores into a new DATA_DIR and the site serves it", async () => {
+  test("backup and export work while the embedded site serves, and the backup restores", async () => {
     const first = await spawnServer({ DATA_DIR: original });
     try {
       await postContact(first.url, email);
-      // The embedded database serves one process at a time: the command says to stop the site.
-      const refused = command("backup", [file], { DATA_DIR: original });
+      // The embedded database serves one process: the running site does the work for them
+      // over its lock socket (docs/decisions/034).
+      const backup = command("backup", [file], { DATA_DIR: original });
+      expect(backup.stderr).toBe("");
+      expect(backup.stdout).toMatch(/Backup of the pglite database written to .*: 1 submissions/);
+      const exported = command("export", ["--kind", "contact"], { DATA_DIR: original });
+      expect(exported.status, exported.stderr).toBe(0);
+      expect(exported.stdout).toContain(email);
+      expect(exported.stderr).toContain("1 contact submission(s)");
+      const queue = command("deliveries", [], { DATA_DIR: original });
+      expect(queue.status, queue.stderr).toBe(0);
+      // Restoring into the database the site is using stays refused, saying why.
+      const refused = command("restore", [file], { DATA_DIR: original });
       expect(refused.status).toBe(1);
-      expect(refused.stderr).toContain("stop the site first");
+      expect(refused.stderr).toContain("the site is running on it");
+      await expectServes(first.url);
     } finally {
       await first.stop();
     }
-    const backup = command("backup", [file], { DATA_DIR: original });
-    expect(backup.stderr).toBe("");
-    expect(backup.stdout).toMatch(/Backup of the pglite database written to .*: 1 submissions/);
 
     const restored = path.join(work, "restored");
     const restore = command("restore", [file], { DATA_DIR: restored });

@@ -99,6 +99,9 @@ export function AdminHome({ email, edit, inbox, documents, scheduleNotices = [] 
             <li>
               <AdminLink to="/admin/people">A person’s data</AdminLink>
             </li>
+            <li>
+              <AdminLink to="/admin/backups">Backups</AdminLink>
+            </li>
           </ul>
         </section>
       )}

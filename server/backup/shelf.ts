@@ -1,0 +1,56 @@
+import { createReadStream, statSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { BackupEntry, BackupShelf } from "../../app/lib/load-context";
+import type { Database } from "../db/client";
+import { contentAudit } from "../db/schema";
+import { type BackupRecord, type BackupSettings, listBackups, runBackupJob } from "./scheduled";
+
+function entry(record: BackupRecord): BackupEntry {
+  return {
+    name: record.name,
+    createdAt: record.createdAt,
+    bytes: record.bytes,
+    verified: Object.keys(record.verified).length > 0,
+    encrypted: record.encrypted,
+    uploaded: record.uploadedAt !== null,
+  };
+}
+
+/**
+ * /admin/backups' view of BACKUP_DIR (docs/decisions/034): the verified backups, one made on
+ * request, and a file handed over. A backup made or downloaded is written to the audit list
+ * with the file's name, never anything inside it.
+ */
+export function createBackupShelf(database: Database, settings: BackupSettings): BackupShelf {
+  const audit = (editor: string, action: string, detail: string) =>
+    database.db.insert(contentAudit).values({ editor, action, detail });
+  let running: Promise<BackupRecord> | undefined;
+  return {
+    async list() {
+      return listBackups(settings.dir).map(entry);
+    },
+    async backUpNow(by) {
+      // Two presses (or two readers) at once make one backup, not two.
+      running ??= runBackupJob(database, settings).finally(() => (running = undefined));
+      try {
+        const record = await running;
+        await audit(by, "backup", record.name);
+        return { ok: true, entry: entry(record) };
+      } catch {
+        return { ok: false };
+      }
+    },
+    async open(name, by) {
+      const record = listBackups(settings.dir).find((r) => r.name === name);
+      if (!record) return undefined;
+      const file = path.join(settings.dir, record.name);
+      const bytes = statSync(file).size;
+      await audit(by, "download-backup", record.name);
+      return {
+        body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+        bytes,
+      };
+    },
+  };
+}

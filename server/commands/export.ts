@@ -1,0 +1,176 @@
+import { parseArgs } from "node:util";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { and, asc, eq, gt, gte, inArray } from "drizzle-orm";
+import { csvLine } from "../csv";
+import { deliveries, orders, submissions } from "../db/schema";
+import type { CommandRunner } from "./protocol";
+
+const columns = {
+  contact: ["name", "email", "phone", "need", "message", "pageUri"],
+  booking: ["name", "email", "phone", "booked", "pageUri"],
+  newsletter: ["email", "pageUri"],
+} as const;
+
+type Kind = keyof typeof columns | "orders";
+
+/** Rows per query: a 50,000-row export never sits in memory, and the site answers between. */
+const CHUNK = 500;
+
+export const exportUsage = `Usage: npm run export -- [--kind KIND] [--since DATE] [--out FILE]
+
+Writes stored submissions as CSV, oldest first, into FILE (readable by its owner only), or else
+to standard output. Redirecting npm's output (> file.csv) also captures the lines npm prints
+before the command; use --out, or npm run --silent export -- ... > file.csv.
+
+Options:
+  --kind KIND    contact (default), booking, newsletter, or orders (payments)
+  --since DATE   only those received on or after DATE, e.g. 2026-01-01
+  --out FILE     write the CSV to FILE instead of standard output (its folder is created)
+  --help         show this help
+
+Each submission's last column, "delivery", says where it went and how that ended, e.g.
+"hubspot: delivered; email: rejected" (npm run deliveries lists what still waits).
+Uses DATABASE_URL (Postgres), or else the embedded database in DATA_DIR. Either way it runs
+beside the site: with the embedded database the running site does the work for it.`;
+
+export type ExportOptions =
+  { help: true } | { error: string } | { kind: Kind; since?: string; out?: string };
+
+/** The command line, checked: the same parser in the command and in the site that runs it. */
+export function parseExportArgs(args: string[]): ExportOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        kind: { type: "string", default: "contact" },
+        since: { type: "string" },
+        out: { type: "string", short: "o" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    return { error: `${(error as Error).message}\n\n${exportUsage}` };
+  }
+  if (values.help) return { help: true };
+  const kind = values.kind as Kind;
+  if (!(kind in columns) && kind !== "orders") {
+    return { error: `--kind must be one of: ${[...Object.keys(columns), "orders"].join(", ")}` };
+  }
+  if (values.since !== undefined && Number.isNaN(new Date(values.since).getTime())) {
+    return { error: "--since must be a date like 2026-01-01" };
+  }
+  return { kind, since: values.since, out: values.out };
+}
+
+/**
+ * The CSV, a chunk of rows at a time in the order they were received, on whichever side has the
+ * database: the command itself, or the running site on its behalf. The count goes to io.err so a
+ * redirect stays pure CSV.
+ */
+export const runExport: CommandRunner = async ({ database }, args, io) => {
+  const options = parseExportArgs(args);
+  if ("help" in options) {
+    await io.out(`${exportUsage}\n`);
+    return { code: 0 };
+  }
+  if ("error" in options) {
+    io.err(options.error);
+    return { code: 2 };
+  }
+  const db = database.db;
+  const since = options.since ? new Date(options.since) : new Date(0);
+  const day = since.toISOString().slice(0, 10);
+  let count = 0;
+  if (options.kind === "orders") {
+    await io.out(
+      csvLine([
+        "reference",
+        "created_at",
+        "status",
+        "paid_at",
+        "item_id",
+        "item",
+        "amount_naira",
+        "currency",
+        "name",
+        "email",
+        "phone",
+        "failure_reason",
+      ]),
+    );
+    for (let after = 0; ;) {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(gte(orders.createdAt, since), gt(orders.id, after)))
+        .orderBy(asc(orders.id))
+        .limit(CHUNK);
+      let text = "";
+      for (const o of rows) {
+        text += csvLine([
+          o.reference,
+          o.createdAt,
+          o.status,
+          o.paidAt,
+          o.itemId,
+          o.itemName,
+          (o.amountKobo / 100).toFixed(2),
+          o.currency,
+          o.name,
+          o.email,
+          o.phone,
+          o.failureReason,
+        ]);
+        after = o.id;
+      }
+      count += rows.length;
+      if (text) await io.out(text);
+      if (rows.length < CHUNK) break;
+      await nextTurn();
+    }
+    io.err(`${count} order(s) since ${day}`);
+    return { code: 0 };
+  }
+  const kind = options.kind;
+  await io.out(csvLine(["id", "received_at", "status", ...columns[kind], "delivery"]));
+  for (let after = 0; ;) {
+    const rows = await db
+      .select()
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.kind, kind),
+          gte(submissions.createdAt, since),
+          gt(submissions.id, after),
+        ),
+      )
+      .orderBy(asc(submissions.id))
+      .limit(CHUNK);
+    const ids = rows.map((r) => r.id);
+    const outbox = ids.length
+      ? await db.select().from(deliveries).where(inArray(deliveries.submissionId, ids))
+      : [];
+    let text = "";
+    for (const row of rows) {
+      const delivery = outbox
+        .filter((d) => d.submissionId === row.id)
+        .map((d) => `${d.destination}: ${d.status}`)
+        .join("; ");
+      text += csvLine([
+        row.id,
+        row.createdAt,
+        row.status,
+        ...columns[kind].map((c) => row.payload[c] ?? ""),
+        delivery,
+      ]);
+      after = row.id;
+    }
+    count += rows.length;
+    if (text) await io.out(text);
+    if (rows.length < CHUNK) break;
+    await nextTurn();
+  }
+  io.err(`${count} ${kind} submission(s) since ${day}`);
+  return { code: 0 };
+};
