@@ -106,8 +106,11 @@ export function createLinkStore(db: Db, now: () => Date = () => new Date()) {
 
 export type LinkStore = ReturnType<typeof createLinkStore>;
 
-/** Mails one address may receive per hour from browsers it has no session in (see below). */
-export const LINK_MAILS_PER_HOUR = 10;
+/**
+ * Mails one address may receive per hour from browsers it has no session in (see below), as a
+ * multiple of FORM_RATE_LIMIT: 10 with the default 5.
+ */
+export const LINK_MAILS_PER_LIMIT = 2;
 const HOUR_MS = 60 * 60_000;
 
 export type LinkVerdict =
@@ -122,7 +125,7 @@ export type LinkVerdict =
  *    address, so one network cannot ask for many;
  * 2. per address *in one browser* (its binding cookie): `limit` per 15 minutes. A stranger never
  *    holds the editor's binding, so they cannot use up the editor's own allowance;
- * 3. mails per address: `LINK_MAILS_PER_HOUR` per hour, so strangers cannot fill an inbox. Past it
+ * 3. mails per address: 2 × `limit` per hour, so strangers cannot fill an inbox. Past it
  *    the answer stays the same and no mail goes, except to a browser that holds a session of this
  *    address (live or ended by the idle limit): the editor's own browser always gets its link.
  *
@@ -160,5 +163,8 @@ export async function countLinkRequest(
     return { allowed: false, reason: "browser", retryAfterSeconds: own.retryAfterSeconds };
   const mails = await countInWindow(db, `editor-mail:${address}`, HOUR_MS, options.at);
   const known = await options.knownBrowser();
-  return { allowed: true, mailAllowed: known || mails.count <= LINK_MAILS_PER_HOUR };
+  return {
+    allowed: true,
+    mailAllowed: known || mails.count <= options.limit * LINK_MAILS_PER_LIMIT,
+  };
 }
