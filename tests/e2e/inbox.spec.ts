@@ -108,10 +108,9 @@ test("a visitor's message, booking and sign-up reach the inbox; handled, filter,
     "href",
     `mailto:${email}`,
   );
-  await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
-    "href",
-    "https://wa.me/2348030001111",
-  );
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "WhatsApp", exact: true }),
+  ).toHaveAttribute("href", "https://wa.me/2348030001111");
   await axeAtBothWidths(page);
   await page.getByRole("button", { name: "Mark handled" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Marked handled." })).toBeVisible();
