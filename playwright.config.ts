@@ -66,16 +66,20 @@ const editorSpecs = [
   "**/editor.spec.ts",
   "**/editor-auth.spec.ts",
   "**/editor-instances.spec.ts",
-  "**/editor-bounds.spec.ts",
-  "**/editor-publish.spec.ts",
   "**/inbox.spec.ts",
   "**/backups.spec.ts",
 ];
 /**
- * The editor's content and guide tests publish the same pages as editor.spec.ts (the book, the
- * FAQ): they run after it, not beside it, so neither sees the other's versions appear.
+ * Later stages on the editor's site, one after another: each publishes the same pages as
+ * editor.spec.ts and the others (the book, the FAQ), and a version that appears from a file
+ * running beside it reads as "someone else published first". So none runs beside another.
  */
-const editorContentSpecs = ["**/editor-content.spec.ts", "**/editing-guide.spec.ts"];
+const editorStages = [
+  { name: "editor-content", testMatch: ["**/editor-content.spec.ts", "**/editing-guide.spec.ts"] },
+  { name: "editor-publish", testMatch: ["**/editor-publish.spec.ts"] },
+  { name: "editor-bounds", testMatch: ["**/editor-bounds.spec.ts"] },
+];
+const editorContentSpecs = editorStages.flatMap((stage) => stage.testMatch);
 /** Only Postgres has several instances on one database. */
 const postgresOnly = editorDatabaseUrl ? [] : ["**/editor-instances.spec.ts"];
 
@@ -149,12 +153,11 @@ export default defineConfig({
       testIgnore: postgresOnly,
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: editorBaseURL },
     },
-    {
-      name: "editor-content",
-      testMatch: editorContentSpecs,
-      dependencies: ["editor"],
+    ...editorStages.map((stage, i) => ({
+      ...stage,
+      dependencies: [i === 0 ? "editor" : editorStages[i - 1]!.name],
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: editorBaseURL },
-    },
+    })),
     {
       name: "chromium",
       testIgnore: [
