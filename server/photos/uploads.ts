@@ -28,7 +28,8 @@ export const UPLOAD_MESSAGES = {
 
 /**
  * Photos waiting for their turn to be encoded, beyond the one being encoded (issue 29, M5): two
- * editors each publishing a page of new photos fit; a flood is told to come back.
+ * editors each publishing a page of new photos fit; a flood is told to come back. A photo counts
+ * from the moment it arrives, because its bytes are held in memory from then on.
  */
 export const MAX_WAITING_PHOTOS = 6;
 const BUSY_RETRY_SECONDS = 60;
@@ -49,14 +50,9 @@ type UploadResult = Awaited<ReturnType<PhotoUploads["upload"]>>;
  */
 export function createPhotoUploads({ db, logger }: { db: Db; logger: Logger }): PhotoUploads {
   let queue: Promise<unknown> = Promise.resolve();
-  let waiting = 0;
+  let inHand = 0;
   const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-    waiting++;
-    const turn = () => {
-      waiting--;
-      return work();
-    };
-    const run = queue.then(turn, turn);
+    const run = queue.then(work, work);
     queue = run.catch(() => {});
     return run;
   };
@@ -85,9 +81,6 @@ export function createPhotoUploads({ db, logger }: { db: Db; logger: Logger }): 
     if (width < MIN_WIDTH || height < MIN_HEIGHT) return refuse("small");
 
     const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
-    if (waiting >= MAX_WAITING_PHOTOS) {
-      return { ...refuse("busy"), busy: { retryAfterSeconds: BUSY_RETRY_SECONDS } } as UploadResult;
-    }
     try {
       return await oneAtATime(async () => {
         // Its turn came after the editor left: nobody will use it.
@@ -144,12 +137,24 @@ export function createPhotoUploads({ db, logger }: { db: Db; logger: Logger }): 
 
   return {
     upload: async (file, editor, signal) => {
+      if (signal?.aborted) return refuse("aborted");
+      // One being encoded and MAX_WAITING_PHOTOS behind it; counted before the first await, so
+      // photos arriving together are admitted in the order they came.
+      if (inHand > MAX_WAITING_PHOTOS) {
+        return {
+          ...refuse("busy"),
+          busy: { retryAfterSeconds: BUSY_RETRY_SECONDS },
+        } as UploadResult;
+      }
+      inHand++;
       try {
         return await upload(file, editor, signal);
       } catch (error) {
         // Reading the upload itself failed (the request was cut short): nothing was stored.
         logger.warn({ err: { message: (error as Error).message } }, "photo upload not read");
         return refuse("unreadable");
+      } finally {
+        inHand--;
       }
     },
   };

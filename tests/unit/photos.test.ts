@@ -165,25 +165,30 @@ for (const [kind, open] of Object.entries(kinds)) {
             .toBuffer(),
         ),
       );
-      const left = new AbortController();
-      left.abort();
-      const results = await Promise.all(
-        distinct.map((bytes, i) =>
-          photosService.upload(
-            upload(bytes, `p${i}.jpg`, "image/jpeg"),
-            editor,
-            i === 1 ? left.signal : undefined,
-          ),
-        ),
+      const leftBefore = new AbortController();
+      leftBefore.abort();
+      const leftWhileWaiting = new AbortController();
+      const signals: Record<number, AbortSignal> = {
+        1: leftBefore.signal,
+        3: leftWhileWaiting.signal,
+      };
+      const pending = distinct.map((bytes, i) =>
+        photosService.upload(upload(bytes, `p${i}.jpg`, "image/jpeg"), editor, signals[i]),
       );
-      const busy = results.filter((r) => !r.ok && r.busy);
-      expect(busy.length).toBeGreaterThan(0);
-      expect(busy[0]).toMatchObject({
-        message: UPLOAD_MESSAGES.busy,
-        busy: { retryAfterSeconds: 60 },
-      });
+      // Photo 3 was admitted and is waiting behind photo 0 when its editor leaves.
+      leftWhileWaiting.abort();
+      const results = await Promise.all(pending);
       expect(results[1]).toEqual({ ok: false, message: UPLOAD_MESSAGES.aborted });
-      expect(results.filter((r) => r.ok).length).toBeLessThanOrEqual(MAX_WAITING_PHOTOS);
+      expect(results[3]).toEqual({ ok: false, message: UPLOAD_MESSAGES.aborted });
+      // Photos 0, 2 and 3-7 are in hand (one encoding, six waiting); 8 and 9 are told to come back.
+      for (const i of [8, 9]) {
+        expect(results[i]).toMatchObject({
+          ok: false,
+          message: UPLOAD_MESSAGES.busy,
+          busy: { retryAfterSeconds: 60 },
+        });
+      }
+      expect(results.filter((r) => r.ok)).toHaveLength(MAX_WAITING_PHOTOS);
     });
 
     it("deletes a photo nothing names after a day, keeping those a version or draft names", async () => {
