@@ -45,6 +45,7 @@ export default [
   route("admin/people/download", "routes/admin/people-download.ts"),
   route("admin/backups", "routes/admin/backups.tsx"),
   route("admin/backups/download", "routes/admin/backups-download.ts"),
+  route("admin/photos", "routes/admin/photos.ts"),
   route("admin/*", "routes/admin/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

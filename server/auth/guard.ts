@@ -92,8 +92,9 @@ export function editorGuard(options: {
       if (!access) {
         req.resume();
         // A script's post stays on its page and says so (the words are kept in the browser:
-        // app/lib/admin/editor-client-action.ts); a plain one goes to the sign-in form.
-        if (req.path.endsWith(".data")) {
+        // app/lib/admin/editor-client-action.ts, send-photos.ts); a plain one goes to the sign-in
+        // form.
+        if (req.path.endsWith(".data") || req.accepts(["html", "json"]) === "json") {
           return res.status(401).type("text").send("Signed out");
         }
         return res.redirect(303, "/admin");

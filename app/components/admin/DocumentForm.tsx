@@ -19,6 +19,12 @@ import {
 } from "~/lib/admin/kept-draft";
 import { parseDocument } from "~/lib/admin/parse-document";
 import { FILE_SUFFIX, markChosenFiles } from "~/lib/admin/uploads";
+import {
+  type PhotoProgress,
+  type PhotoSendFailure,
+  progressText,
+  sendChosenPhotos,
+} from "~/lib/admin/send-photos";
 import { shrinkChosenPhotos } from "~/lib/admin/shrink-photo";
 import { formatWat } from "~/lib/admin/wat";
 import type { SendFailure } from "~/lib/admin/editor-client-action";
@@ -112,17 +118,29 @@ function EditorForm({
   const fields = useMemo(() => describeDocument(schema), [schema]);
   const fetcher = useFetcher<Answer>({ key: `editor-${doc}` });
   const pageAnswer = useActionData<EditorActionData>();
-  const waiting = isUnreachable(fetcher.data);
-  const failure =
-    isFailure(fetcher.data) && !waiting
+  // The photos go first, each on its own (app/lib/admin/send-photos.ts): while they go, how far;
+  // when one did not arrive, why. Then the form's own answer counts.
+  const [photos, setPhotos] = useState<PhotosState>();
+  const photoFailure = photos?.failure;
+  const waiting = photoFailure
+    ? photoFailure.outcome === "unreachable" || photoFailure.outcome === "slow"
+    : isUnreachable(fetcher.data);
+  const failure = photoFailure
+    ? photoFailure.outcome in failureText
+      ? (photoFailure.outcome as keyof typeof failureText)
+      : undefined
+    : isFailure(fetcher.data) && !waiting
       ? (fetcher.data.outcome as keyof typeof failureText)
       : undefined;
-  const answer: EditorActionData | undefined = fetcher.data
-    ? isFailure(fetcher.data)
-      ? undefined
-      : fetcher.data
-    : pageAnswer;
-  const busy = fetcher.state !== "idle";
+  const answer: EditorActionData | undefined = photoFailure
+    ? undefined
+    : fetcher.data
+      ? isFailure(fetcher.data)
+        ? undefined
+        : fetcher.data
+      : pageAnswer;
+  const sendingPhotos = photos !== undefined && !photoFailure;
+  const busy = fetcher.state !== "idle" || sendingPhotos;
 
   // The idempotency key of a submission, made in the browser only (docs/decisions/012): however
   // often the same publish is re-sent, the server publishes it once. A submission with other
@@ -143,8 +161,16 @@ function EditorForm({
   const pending = useRef<FormData | null>(null);
   const attempt = useRef(0);
   const send = useCallback(
-    (body: FormData) => {
+    async (body: FormData) => {
       pending.current = body;
+      if (hasChosenPhotos(body)) {
+        setPhotos({ preparing: true });
+        // Scaled in the browser first, so that they get through a slow line.
+        await shrinkChosenPhotos(body, FILE_SUFFIX).catch(() => {});
+        const failed = await sendChosenPhotos(body, (progress) => setPhotos({ progress }));
+        if (failed) return setPhotos({ failure: failed });
+      }
+      setPhotos(undefined);
       void fetcher.submit(body, {
         method: "post",
         action: adminPath,
@@ -173,11 +199,7 @@ function EditorForm({
       const body = new FormData(event.currentTarget, submitter);
       body.set(REQUEST_KEY_FIELD, keyFor(body));
       attempt.current = 0;
-      // Photos are scaled in the browser first, so that they get through a slow line.
-      void shrinkChosenPhotos(body, FILE_SUFFIX).then(
-        () => send(body),
-        () => send(body),
-      );
+      void send(body);
     },
   });
 
@@ -201,7 +223,7 @@ function EditorForm({
     keep(true);
     const retry = () => {
       attempt.current += 1;
-      if (pending.current) send(pending.current);
+      if (pending.current) void send(pending.current);
     };
     const timer = setTimeout(retry, retryDelayMs(attempt.current));
     window.addEventListener("online", retry);
@@ -213,8 +235,8 @@ function EditorForm({
 
   // A send the site did not take keeps the words on this device, whatever the reason.
   useEffect(() => {
-    if (failure) keep(true);
-  }, [failure, keep]);
+    if (failure || photoFailure) keep(true);
+  }, [failure, photoFailure, keep]);
 
   // After a refused send, the first field in error takes focus.
   const focusFirstError = useCallback(() => {
@@ -285,6 +307,7 @@ function EditorForm({
         <div className="sticky bottom-0 -mx-4 border-t border-slate-300 bg-white/95 px-4 py-3">
           {/* The outcome of a press shows here, beside the buttons, wherever the page is. */}
           <BarOutcome
+            photos={photos}
             waiting={waiting}
             failure={failure}
             answer={answer}
@@ -309,12 +332,14 @@ function EditorForm({
 }
 
 function BarOutcome({
+  photos,
   waiting,
   failure,
   answer,
   errorCount,
   goToFirstError,
 }: {
+  photos: PhotosState | undefined;
   waiting: boolean;
   failure: keyof typeof failureText | undefined;
   answer: EditorActionData | undefined;
@@ -323,6 +348,13 @@ function BarOutcome({
 }) {
   const alertClass =
     "mb-3 rounded-xl border-2 border-clay-700 bg-clay-100 p-3 font-semibold text-clay-700";
+  if (photos && !photos.failure) return <PhotoProgressLine photos={photos} />;
+  if (photos?.failure?.outcome === "photo-refused")
+    return (
+      <p role="alert" className={alertClass}>
+        Not sent: {photos.failure.message} Your other changes are kept here.
+      </p>
+    );
   if (waiting)
     return (
       <p
@@ -331,8 +363,10 @@ function BarOutcome({
           m === "clay-100" ? "amber-50" : "amber-800",
         )}
       >
-        You are offline. Your changes are kept on this device and will be sent when you are back
-        online.
+        {/* Offline only when the browser says so: a slow line is not called offline. */}
+        {typeof navigator !== "undefined" && navigator.onLine === false
+          ? "You are offline. Your changes are kept on this device and will be sent when you are back online."
+          : "No answer yet: the connection is slow or unsteady. Your changes are kept on this device and will be sent again by themselves."}
       </p>
     );
   if (failure === "signed-out")
@@ -375,6 +409,49 @@ function BarOutcome({
       </p>
     );
   return null;
+}
+
+interface PhotosState {
+  /** the chosen photos are being scaled down in the browser */
+  preparing?: boolean;
+  progress?: PhotoProgress;
+  failure?: PhotoSendFailure;
+}
+
+function hasChosenPhotos(body: FormData): boolean {
+  return [...body.entries()].some(
+    ([name, value]) => typeof value !== "string" && name.endsWith(FILE_SUFFIX) && value.size > 0,
+  );
+}
+
+/**
+ * How far the photos have got. Screen readers hear each photo start, not every kilobyte: the
+ * live region names the photo, the bar and the megabytes beside it are for the eyes.
+ */
+function PhotoProgressLine({ photos }: { photos: PhotosState }) {
+  const progress = photos.progress;
+  const which =
+    progress && progress.total > 1 ? `photo ${progress.index} of ${progress.total}` : "photo";
+  return (
+    <div className="mb-3 rounded-xl border-2 border-teal-900 bg-teal-50 p-3 text-teal-900">
+      <p role="status" className="font-semibold">
+        {progress ? `Sending ${which}…` : "Preparing your photos…"}
+      </p>
+      {progress && (
+        <>
+          <progress
+            className="mt-2 h-2 w-full accent-teal-900"
+            max={progress.size || 1}
+            value={progress.loaded}
+            aria-label={`Sending ${which}`}
+          />
+          <p className="mt-1 text-sm" aria-hidden="true">
+            {progressText(progress)}
+          </p>
+        </>
+      )}
+    </div>
+  );
 }
 
 function ConflictNotice({
