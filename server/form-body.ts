@@ -189,6 +189,20 @@ function refuse(res: Response, status: number, message: string) {
   if (res.headersSent) return;
   // The rest of a refused body is not wanted: the connection is not kept for another request.
   res.set("Connection", "close");
+  refuseForm(res, status, message, { href: "/", text: "Back to the home page" });
+}
+
+/**
+ * The short page a refused form gets: browsers that posted a normal form see a page, scripts see
+ * the same words. `back` is where the visitor goes on from it.
+ */
+export function refuseForm(
+  res: Response,
+  status: number,
+  message: string,
+  back: { href: string; text: string },
+) {
+  if (res.headersSent) return;
   res.status(status);
   res.set("Cache-Control", "no-store");
   res
@@ -196,6 +210,6 @@ function refuse(res: Response, status: number, message: string) {
     .send(
       `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
         `<title>Form not sent</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5">` +
-        `<h1>Your form was not sent</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`,
+        `<h1>Your form was not sent</h1><p>${message}</p><p><a href="${back.href}">${back.text}</a></p></body></html>`,
     );
 }

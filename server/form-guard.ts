@@ -5,6 +5,7 @@ import {
   type FormLimits,
   OPEN_EDITOR_FORM_LIMITS,
   PUBLIC_FORM_LIMITS,
+  refuseForm,
 } from "./form-body";
 
 /**
@@ -96,14 +97,5 @@ export function formGuard(options: {
 }
 
 function refuse(res: Response, status: number, message: string) {
-  res.status(status);
-  res.set("Cache-Control", "no-store");
-  // Browsers that posted a normal form see a page; scripts see the same words.
-  res
-    .type("html")
-    .send(
-      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-        `<title>Form not sent</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5">` +
-        `<h1>Your form was not sent</h1><p>${message}</p><p><a href="/contact">Back to the contact page</a></p></body></html>`,
-    );
+  refuseForm(res, status, message, { href: "/contact", text: "Back to the contact page" });
 }
