@@ -266,7 +266,7 @@ for (const path of ["/admin/book", "/admin/team"]) {
     });
     const without = await coveredControls();
     expect(without.covered.length, "controls covered without the scroll margin").toBeGreaterThan(0);
-    await unguarded.evaluate((style) => style.remove());
+    await unguarded.evaluate((style) => (style as HTMLStyleElement).remove());
     const withMargin = await coveredControls();
     expect(withMargin.count).toBe(without.count);
     expect(withMargin.covered, "controls wholly under the sticky bar").toEqual([]);

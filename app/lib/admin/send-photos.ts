@@ -121,9 +121,8 @@ export async function sendChosenPhotos(
 
 const MB = 1_000_000;
 
-/** "Sending photo 1 of 2: 0.4 of 0.9 MB" */
-export function progressText({ index, total, loaded, size }: PhotoProgress): string {
-  const of = total > 1 ? ` ${index} of ${total}` : "";
+/** "0.4 of 0.9 MB sent" (the photo it is names the line above it) */
+export function progressText({ loaded, size }: PhotoProgress): string {
   const mb = (n: number) => (n / MB).toFixed(1);
-  return `Sending photo${of}: ${mb(loaded)} of ${mb(size)} MB`;
+  return `${mb(loaded)} of ${mb(size)} MB sent`;
 }
