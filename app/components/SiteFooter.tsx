@@ -36,7 +36,9 @@ export function SiteFooter({ newsletter = true }: { newsletter?: boolean }) {
             <LogoMark className="size-10" />
             {practice.name}
           </p>
-          <p className="mt-4 max-w-md leading-relaxed text-teal-100">{practice.blurb}</p>
+          <p className="mt-4 max-w-md leading-relaxed text-teal-100">
+            {site.blurb || practice.blurb}
+          </p>
           <h2 className="mt-6 font-sans text-sm font-semibold tracking-widest text-white uppercase">
             Follow us
           </h2>

@@ -127,6 +127,11 @@ export const siteSchema = z.object({
     max: 7,
   }),
   emergencyNote: text("Note under the office hours", 200),
+  blurb: longText(
+    "About the practice",
+    400,
+    "Shown in every page's footer and in search results about the practice.",
+  ).default(practice.blurb),
   social: list(
     "Social links",
     z.object({
@@ -627,6 +632,7 @@ export function shippedContent(now = new Date()): SiteContent {
         ...("opens" in h ? { opens: h.opens, closes: h.closes } : {}),
       })),
       emergencyNote: practice.emergencyNote,
+      blurb: practice.blurb,
       social: practice.social.map((s) => ({ ...s })),
     },
     home: {

@@ -16,6 +16,7 @@ const NO_DETAILS: SiteDetails = {
   whatsappNumber: "",
   openingHours: [],
   emergencyNote: "",
+  blurb: "",
   social: [],
 };
 

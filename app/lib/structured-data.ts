@@ -14,7 +14,7 @@ export function practiceJsonLd(siteUrl: string, site: SiteDetails) {
     "@context": "https://schema.org",
     "@type": "ProfessionalService",
     name: practice.name,
-    description: practice.blurb,
+    description: site.blurb || practice.blurb,
     url: `${siteUrl}/`,
     image: `${siteUrl}/og-image.png`,
     logo: `${siteUrl}/icon-512.png`,

@@ -384,6 +384,25 @@ test("item 19: the words under the book and on /team are the practice's to chang
   await expect(page.getByRole("heading", { name: cta })).toBeVisible();
 });
 
+test("item 19: the footer's words about the practice are the practice's to change, in search results too", async ({
+  page,
+}) => {
+  const blurb = `Kindred Hearts walks with couples and singles in Lagos and online, ${Date.now() % 100_000}.`;
+  await openEditor(page, "/admin/contact");
+  await page.getByLabel(/^About the practice/).fill(blurb);
+  await publish(page);
+  await page.goto("/");
+  await expect(page.getByRole("contentinfo").getByText(blurb)).toBeVisible();
+  const practiceLd = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) =>
+      scripts
+        .map((s) => JSON.parse(s.textContent ?? "{}") as { "@type"?: string; description?: string })
+        .find((d) => d["@type"] === "ProfessionalService"),
+    );
+  expect(practiceLd?.description).toBe(blurb);
+});
+
 test("item 19: a past webinar's story says 'Our last webinar, The Hidden Thread, has taken place'", async ({
   page,
 }) => {
