@@ -136,6 +136,8 @@ export default defineConfig({
   ],
   // Generous: CI shares two cores between the browser, the site and the fakes.
   timeout: 60_000,
+  // A page's answer on a loaded two-core machine can take longer than the default 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: "retain-on-failure",
