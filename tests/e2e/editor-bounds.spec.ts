@@ -98,22 +98,27 @@ test("item 16: a chosen photo shows at once, from the file, before anything is s
   await page.screenshot({ path: "test-results/photo-preview-390.png" });
 });
 
-test("item 7: a 4.5 MB phone photo is published over a 1 Mbit/s upload, never called offline", async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
-  // A noisy 4000x3000 photo compresses as badly as a real one: about 4.5 MB.
-  const photo = await sharp({
+/** A photo of noise compresses as badly as a real one does. */
+function noisyPhoto(width: number, height: number, quality: number) {
+  return sharp({
     create: {
-      width: 4000,
-      height: 3000,
+      width,
+      height,
       channels: 3,
       background: { r: 0, g: 0, b: 0 },
       noise: { type: "gaussian", mean: 128, sigma: 40 },
     },
   })
-    .jpeg({ quality: 80 })
+    .jpeg({ quality })
     .toBuffer();
+}
+
+test("item 7: a 4.5 MB phone photo is published over a 1 Mbit/s upload, never called offline", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // A noisy 4000x3000 photo compresses as badly as a real one: about 4.5 MB.
+  const photo = await noisyPhoto(4000, 3000, 80);
   expect(photo.length).toBeGreaterThan(3_500_000);
   await gotoHydrated(page, "/admin/book");
   const cdp = await page.context().newCDPSession(page);
@@ -157,17 +162,7 @@ test("item 7: a line too slow for a photo is called slow, never offline, and the
   page,
 }) => {
   test.setTimeout(240_000);
-  const photo = await sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: { r: 0, g: 0, b: 0 },
-      noise: { type: "gaussian", mean: 128, sigma: 30 },
-    },
-  })
-    .jpeg({ quality: 70 })
-    .toBuffer();
+  const photo = await noisyPhoto(1600, 1200, 70);
   await gotoHydrated(page, "/admin/book");
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
