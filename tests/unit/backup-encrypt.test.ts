@@ -60,12 +60,10 @@ for (const [kind, open] of Object.entries(kinds)) {
       const { database, cleanup } = await open!();
       const dir = path.join(work, `${kind}-backups`);
       try {
-        await database.db
-          .insert(submissions)
-          .values({
-            kind: "contact",
-            payload: { name: "Ngozi Sealed", email: "ngozi@example.com" },
-          });
+        await database.db.insert(submissions).values({
+          kind: "contact",
+          payload: { name: "Ngozi Sealed", email: "ngozi@example.com" },
+        });
         const { settings: withKey, problems } = settings(dir, recipient);
         expect(problems).toEqual([]);
         const record = await runBackupJob(database, withKey);
