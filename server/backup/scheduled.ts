@@ -8,7 +8,7 @@ import { writeCheckedBackup } from "./checked-backup";
 import { BackupError } from "./format";
 import { type BackupRecord, backupName, listBackups, writeRecord } from "./records";
 import type { BackupSettings } from "./settings";
-import { uploadBackup, uploadDueBackups } from "./upload";
+import { FIRST_UPLOAD_MS, uploadBackup, uploadDueBackups } from "./upload";
 
 export { type BackupRecord, backupName, listBackups } from "./records";
 export type { BackupSettings } from "./settings";
@@ -88,6 +88,7 @@ export async function makeBackup(database: Database, settings: BackupSettings, n
       encrypted,
       sha256,
       uploadedAt: null,
+      nextUploadAt: settings.s3 ? new Date(Date.now() + FIRST_UPLOAD_MS).toISOString() : null,
     };
     writeRecord(dir, record);
     return record;

@@ -16,6 +16,13 @@ const MINUTE_MS = 60_000;
 /** The longest wait between tries: an hour, so a storage back after an outage is used soon. */
 const MAX_WAIT_MS = 60 * MINUTE_MS;
 
+/**
+ * A new backup's upload is tried at once by the job that made it; until then its record asks the
+ * minute check to leave it alone for this long (so a slow upload is never sent twice at once),
+ * and the check takes it up only if that first try never finished (the process stopped).
+ */
+export const FIRST_UPLOAD_MS = MAX_WAIT_MS;
+
 /** How long to wait after the `attempts`-th failure: 1, 2, 4, … minutes, at most an hour. */
 export function uploadRetryDelayMs(attempts: number): number {
   return Math.min(MAX_WAIT_MS, MINUTE_MS * 2 ** Math.max(0, attempts - 1));
