@@ -225,6 +225,7 @@ async function main() {
           siteUrl: config.siteUrl,
           jobs,
           processStartedAt,
+          settingsProblems: backup.problems,
           logger,
         })
       : undefined;
