@@ -177,6 +177,13 @@ test("with a backup key and storage set, Back up now writes an encrypted backup,
     await expect(first.locator("dd").nth(3)).toHaveText("Yes");
     await expect(first.getByText("Downloads encrypted")).toBeVisible();
     await axeClean(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      ),
+    ).toBe(false);
+    await axeClean(page);
 
     // The download is the encrypted file, the same bytes as the copy in the storage.
     const download = page.waitForEvent("download");
