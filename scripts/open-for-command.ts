@@ -84,14 +84,33 @@ export async function openForCommand(action: string, config = configOrExit()): P
 }
 
 /**
- * The one FILE argument of backup and restore: `--help` prints the usage, anything but exactly
- * one file prints it as an error (exit 2).
+ * The one FILE argument of backup and restore (and restore's `--identity KEYFILE`): `--help`
+ * prints the usage, anything but exactly one file, or an option it does not take, prints it as an
+ * error (exit 2).
  */
-export function fileArgument(usage: string): string {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { help: { type: "boolean", short: "h" } },
-  });
+export function fileArgument(usage: string): string;
+export function fileArgument(
+  usage: string,
+  accepts: { identity: true },
+): { file: string; identity?: string };
+export function fileArgument(
+  usage: string,
+  accepts?: { identity: true },
+): string | { file: string; identity?: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        help: { type: "boolean", short: "h" },
+        ...(accepts?.identity ? { identity: { type: "string", short: "i" } } : {}),
+      },
+    });
+  } catch {
+    console.error(usage);
+    process.exit(2);
+  }
+  const { positionals, values } = parsed;
   if (values.help) {
     console.log(usage);
     process.exit(0);
@@ -100,5 +119,8 @@ export function fileArgument(usage: string): string {
     console.error(usage);
     process.exit(2);
   }
-  return positionals[0]!;
+  const file = positionals[0]!;
+  if (!accepts) return file;
+  const identity = (values as { identity?: string }).identity;
+  return { file, identity };
 }

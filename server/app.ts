@@ -2,6 +2,7 @@ import type { EditorServices, SiteLoadContext } from "../app/lib/load-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import { BACKUP_GRACE_MS, BACKUP_INTERVAL_MS } from "./backup/scheduled";
+import { backupSettings } from "./backup/settings";
 import { createBackupShelf } from "./backup/shelf";
 import { warnForwardedOnce } from "./forwarded-warning";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   // The editor's services (EditorServices in app/lib/load-context.ts), built when EDITOR_EMAILS
   // or INBOX_EMAILS is set: either signs in at /admin (docs/decisions/033).
   const adminOn = config.editorEmails.length > 0 || config.inboxEmails.length > 0;
+  const backup = backupSettings(config.backup);
   const photoUploads = adminOn ? createPhotoUploads({ db: database.db, logger }) : undefined;
   const editorAuth = adminOn ? buildEditorAuth(config, database, logger) : undefined;
   const editor: EditorServices | undefined =
@@ -85,7 +87,7 @@ export function createApp(deps: AppDeps) {
           inbox: config.inboxEmails.length > 0 ? createInbox(database.db) : undefined,
           content: deps.content.editing,
           photos: photoUploads,
-          backups: createBackupShelf(database, config.backup),
+          backups: createBackupShelf(database, backup),
         }
       : undefined;
   const app = express();
@@ -165,12 +167,31 @@ export function createApp(deps: AppDeps) {
     // the process's start when that is later (docs/decisions/034).
     { name: "backup", intervalMs: BACKUP_INTERVAL_MS, firstRunMs: 0, graceMs: BACKUP_GRACE_MS },
   ];
+  // The copy off the server: "attention" from a failed upload until one goes through, and when
+  // none has gone through for as long as a backup may be late.
+  if (backup.settings.s3) {
+    jobs.push({
+      name: "backup-upload",
+      intervalMs: BACKUP_INTERVAL_MS,
+      firstRunMs: 0,
+      graceMs: BACKUP_GRACE_MS,
+    });
+  }
   if (payments) {
     const intervalMs = config.paystack.reconcileSeconds * 1000;
     jobs.push({ name: "reconciliation", intervalMs, firstRunMs: 0 });
   }
   const processStartedAt = new Date();
-  app.get("/status", statusEndpoint(database.db, { jobs, processStartedAt, logger }));
+  app.get(
+    "/status",
+    statusEndpoint(database.db, {
+      jobs,
+      processStartedAt,
+      logger,
+      // A backup setting that cannot work stands on /status until it is fixed.
+      settingsProblems: backup.problems,
+    }),
+  );
 
   // Signed by Paystack instead of sent from our pages, so it comes before the form guard.
   if (payments && config.paystack.secretKey) {

@@ -112,6 +112,13 @@ const envSchema = z.object({
     })
     .transform((v) => v ?? "02:15"),
   BACKUP_KEEP_DAYS: positiveInt(30).refine((d) => d >= 1, { message: "must be at least 1" }),
+  // Checked where backups are made (server/backup/settings.ts): a wrong key or S3 setting is
+  // named in the log and /status while the site goes on serving, and never written in the clear.
+  BACKUP_AGE_RECIPIENT: optionalString,
+  BACKUP_S3_URL: optionalString,
+  BACKUP_S3_KEY_ID: optionalString,
+  BACKUP_S3_SECRET: optionalString,
+  BACKUP_S3_REGION: optionalString,
   LOG_LEVEL: optionalString
     .refine((v) => v === undefined || /^(fatal|error|warn|info|debug|trace|silent)$/.test(v), {
       message: "must be a pino level",
@@ -236,6 +243,15 @@ export function loadConfig(env: Record<string, string | undefined>) {
       dir: e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups"),
       time: e.BACKUP_TIME,
       keepDays: e.BACKUP_KEEP_DAYS,
+      /** the age public key (age1…) backups are encrypted for, as set; checked at start */
+      ageRecipient: e.BACKUP_AGE_RECIPIENT,
+      /** the S3-compatible copy off the server, as set; checked at start */
+      s3: {
+        url: e.BACKUP_S3_URL,
+        keyId: e.BACKUP_S3_KEY_ID,
+        secret: e.BACKUP_S3_SECRET,
+        region: e.BACKUP_S3_REGION,
+      },
     },
     logLevel: e.LOG_LEVEL,
   };

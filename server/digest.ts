@@ -81,6 +81,8 @@ export async function sendDigestIfDue(
     jobs: JobSchedule[];
     processStartedAt: Date;
     now?: Date;
+    /** settings that cannot work (a backup key that is not one), as /status names them */
+    settingsProblems?: readonly string[];
   },
 ): Promise<DigestOutcome> {
   const now = options.now ?? new Date();

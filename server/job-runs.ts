@@ -14,7 +14,8 @@ import { jobRuns } from "./db/schema";
  * "publish" and "photos" run when an editor acts, not on a schedule: their last failure stands on
  * /status until the next success.
  */
-export type JobName = "retention" | "reconciliation" | "digest" | "publish" | "photos" | "backup";
+export type JobName =
+  "retention" | "reconciliation" | "digest" | "publish" | "photos" | "backup" | "backup-upload";
 
 /** Jobs an editor starts: never overdue, but a failure needs a person until one succeeds. */
 export const EDITOR_JOBS: ReadonlySet<string> = new Set(["publish", "photos"]);

@@ -18,6 +18,7 @@ import { startRetention } from "./retention";
 import { openContentStore } from "./content/store";
 import { serveCommand } from "./commands/protocol";
 import { startBackups } from "./backup/scheduled";
+import { backupSettings } from "./backup/settings";
 
 /** How long after SIGTERM the process exits even if closing has not finished. */
 const FORCED_EXIT_MS = 25_000;
@@ -199,7 +200,14 @@ async function main() {
     ),
   );
   const stopRetention = startRetention(database.db, config.retentionDays, logger);
-  const stopBackups = startBackups(database, config.backup, logger);
+  const backup = backupSettings(config.backup);
+  // Named at start, in /status and on /admin/backups; never the value (it may be a secret key).
+  for (const problem of backup.problems) logger.error({ setting: "backup" }, problem);
+  logger.info(
+    { encrypted: backup.settings.ageRecipient !== undefined, offServer: !!backup.settings.s3 },
+    "backups: daily into BACKUP_DIR",
+  );
+  const stopBackups = startBackups(database, backup.settings, logger);
   const reconciliation = payments
     ? startReconciliation(payments, {
         intervalSeconds: config.paystack.reconcileSeconds,
@@ -217,6 +225,7 @@ async function main() {
           siteUrl: config.siteUrl,
           jobs,
           processStartedAt,
+          settingsProblems: backup.problems,
           logger,
         })
       : undefined;

@@ -76,7 +76,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** Reads the facts and judges them. Throws when the database does not answer. */
 export async function readStatus(
   db: Db,
-  options: { jobs: JobSchedule[]; processStartedAt: Date; now?: Date },
+  options: {
+    jobs: JobSchedule[];
+    processStartedAt: Date;
+    now?: Date;
+    /** settings that cannot work (a backup key that is not one), named until fixed */
+    settingsProblems?: readonly string[];
+  },
 ): Promise<StatusReport> {
   const now = options.now ?? new Date();
   const at: SQL = sql`${now.toISOString()}::timestamptz`;
@@ -128,7 +134,7 @@ export async function readStatus(
       failed[row.status] += Number(row.recent);
   }
 
-  const reasons: string[] = [];
+  const reasons: string[] = [...(options.settingsProblems ?? [])];
   if (waitingLong > 0) {
     reasons.push(`${plural(waitingLong, "delivery", "deliveries")} waiting over 1 h`);
   }
@@ -216,7 +222,12 @@ export const STATUS_CACHE_MS = 5_000;
  */
 export function statusEndpoint(
   db: Db,
-  options: { jobs: JobSchedule[]; processStartedAt: Date; logger: Logger },
+  options: {
+    jobs: JobSchedule[];
+    processStartedAt: Date;
+    logger: Logger;
+    settingsProblems?: readonly string[];
+  },
 ): RequestHandler {
   let cached: { at: number; report: Promise<StatusReport> } | undefined;
   const compute = () =>

@@ -1,8 +1,10 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client";
+import { decryptStream, isAgeFile } from "./age";
 import {
   BACKUP_FORMAT,
   BACKUP_TABLES,
@@ -40,8 +42,22 @@ export async function tablesWithData(db: Db): Promise<{ table: string; rows: num
  * Loads a backup written by writeBackup into `database`, which must be empty (freshly migrated).
  * Everything happens in one transaction: a bad or cut-short file leaves the database as it was.
  * Serial ids continue after the highest restored one, so the next submission gets a fresh id.
+ * An age-encrypted backup needs the secret key it was made for (`identities`); the key is tried
+ * before the database is looked at.
  */
-export async function restoreBackup(database: Database, file: string) {
+export async function restoreBackup(
+  database: Database,
+  file: string,
+  options: { identities?: string[] } = {},
+) {
+  const encrypted = isAgeFile(file);
+  if (encrypted && !options.identities?.length) {
+    throw new BackupError(
+      "This backup is encrypted with age. Give the practice's key file: " +
+        "npm run restore -- FILE --identity KEYFILE.",
+    );
+  }
+  const lines = await readLines(file, encrypted ? options.identities : undefined);
   const occupied = await tablesWithData(database.db);
   if (occupied.length > 0) {
     const what = occupied.map((t) => `${t.rows} ${t.table}`).join(", ");
@@ -50,7 +66,6 @@ export async function restoreBackup(database: Database, file: string) {
         `create a new one (createdb) or point DATA_DIR at a new folder.`,
     );
   }
-  const lines = readLines(file);
   const header = parseHeader(await nextLine(lines, "the header"));
   const level = await migrationLevel(database.db);
   if (header.migrations > level) {
@@ -73,7 +88,7 @@ export async function restoreBackup(database: Database, file: string) {
         `Nothing was restored.`,
     );
   }
-  return { header, counts };
+  return { header, counts, encrypted };
 
   async function load() {
     await database.db.transaction(async (tx) => {
@@ -214,11 +229,13 @@ function parseHeader(line: string): BackupHeader {
   return header as BackupHeader;
 }
 
-function readLines(file: string): AsyncIterator<string> {
+async function readLines(file: string, identities?: string[]): Promise<AsyncIterator<string>> {
   const raw = createReadStream(file);
-  const input = raw.pipe(createGunzip());
-  // pipe() does not pass on the file's own errors (missing, unreadable); the reader must see them.
-  raw.on("error", (error) => input.destroy(error));
+  const gzip: Readable = identities ? await decryptStream(raw, identities) : raw;
+  const input = gzip.pipe(createGunzip());
+  // pipe() does not pass on the file's own errors (missing, unreadable, a damaged encrypted
+  // chunk); the reader must see them.
+  gzip.on("error", (error) => input.destroy(error));
   return createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
 }
 

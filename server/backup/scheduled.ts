@@ -1,27 +1,24 @@
-import {
-  createReadStream,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, Db } from "../db/client";
 import { jobErrorKind, jobFinished } from "../job-runs";
-import { BACKUP_TABLES } from "./format";
-import { type BackupCounts, writeBackup } from "./write-backup";
+import { writeCheckedBackup } from "./checked-backup";
+import { BackupError } from "./format";
+import { type BackupRecord, backupName, listBackups, writeRecord } from "./records";
+import type { BackupSettings } from "./settings";
+import { FIRST_UPLOAD_MS, uploadBackup, uploadDueBackups } from "./upload";
+
+export { type BackupRecord, backupName, listBackups } from "./records";
+export type { BackupSettings } from "./settings";
 
 /**
  * The site's own daily backup (docs/decisions/034): at BACKUP_TIME (WAT) one instance writes a
- * backup into BACKUP_DIR, in the format of `npm run backup`, reads it back and checks every
- * table's row count before it gets its name, and removes those older than BACKUP_KEEP_DAYS.
+ * backup into BACKUP_DIR, in the format of `npm run backup` (encrypted with age when
+ * BACKUP_AGE_RECIPIENT is set), checks every table's row count and the file on the disk before it
+ * gets its name, copies it off the server when BACKUP_S3_URL is set, and removes those older than
+ * BACKUP_KEEP_DAYS.
  */
 
 const WAT_OFFSET_MS = 60 * 60_000;
@@ -33,26 +30,6 @@ export const BACKUP_GRACE_MS = 2 * 60 * 60_000;
 const RETRY_MS = 60 * 60_000;
 /** How often the site looks whether the day's backup is due. */
 const CHECK_MS = 60_000;
-const NAME = /^kindred-hearts-(\d{4}-\d{2}-\d{2})-(\d{4})\.jsonl\.gz$/;
-
-export interface BackupSettings {
-  dir: string;
-  /** "HH:MM", Lagos time */
-  time: string;
-  keepDays: number;
-}
-
-/** What the folder knows of one backup, kept beside it as NAME.json. */
-export interface BackupRecord {
-  name: string;
-  createdAt: string;
-  bytes: number;
-  /** every table's rows, counted again in the file before it got its name */
-  verified: BackupCounts;
-  encrypted: boolean;
-  uploadedAt: string | null;
-}
-
 /** The latest BACKUP_TIME slot (Lagos time, UTC+1 all year) at or before `now`. */
 export function backupSlot(now: Date, time: string): Date {
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
@@ -61,12 +38,6 @@ export function backupSlot(now: Date, time: string): Date {
     Date.UTC(wat.getUTCFullYear(), wat.getUTCMonth(), wat.getUTCDate(), hours, minutes) -
     WAT_OFFSET_MS;
   return new Date(slot > now.getTime() ? slot - DAY_MS : slot);
-}
-
-/** A backup's file name: the Lagos date and time it was taken. */
-export function backupName(at: Date): string {
-  const wat = new Date(at.getTime() + WAT_OFFSET_MS).toISOString();
-  return `kindred-hearts-${wat.slice(0, 10)}-${wat.slice(11, 13)}${wat.slice(14, 16)}.jsonl.gz`;
 }
 
 /**
@@ -91,90 +62,35 @@ export async function claimScheduledBackup(db: Db, slot: Date, now = new Date())
   return claimed.rows.length === 1;
 }
 
-/** Reads `file` back and counts each table's rows: the backup counts only if they all match. */
-export async function verifyBackupFile(
-  file: string,
-  expected: BackupCounts,
-): Promise<BackupCounts> {
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()) });
-  const found: BackupCounts = {};
-  let current: string | undefined;
-  let left = 0;
-  let ended = false;
-  let first = true;
-  for await (const line of lines) {
-    if (first) {
-      first = false;
-      continue;
-    }
-    if (left > 0) {
-      left--;
-      found[current!]!++;
-      continue;
-    }
-    const parsed = JSON.parse(line) as { table?: string; rows?: number; end?: boolean };
-    if (parsed.end) {
-      ended = true;
-      break;
-    }
-    current = parsed.table!;
-    found[current] = 0;
-    left = parsed.rows ?? 0;
-  }
-  const tables = BACKUP_TABLES.map((t) => t.name);
-  const ok =
-    ended &&
-    left === 0 &&
-    tables.every((t) => found[t] === expected[t]) &&
-    Object.keys(found).length === tables.length;
-  if (!ok) throw new Error("the backup read back does not hold the rows written");
-  return found;
-}
-
-/** The backups in `dir`, newest first, as their records say. */
-export function listBackups(dir: string): BackupRecord[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const records: BackupRecord[] = [];
-  for (const name of names) {
-    if (!NAME.test(name)) continue;
-    try {
-      records.push(
-        JSON.parse(readFileSync(path.join(dir, `${name}.json`), "utf8")) as BackupRecord,
-      );
-    } catch {
-      // A file without its record was not verified by this site (copied in by hand): not listed.
-    }
-  }
-  return records.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
-
 /**
- * Writes one backup into `dir` under a hidden name, reads it back, then gives it its name and
- * record: a file under a backup's name has always been verified.
+ * Writes one backup into `dir` under a hidden name, checks it (checked-backup.ts), then gives it
+ * its name and record: a file under a backup's name has always been verified. With
+ * BACKUP_AGE_RECIPIENT set but unusable it writes nothing: never a backup in the clear instead.
  */
-export async function makeBackup(database: Database, dir: string, now = new Date()) {
+export async function makeBackup(database: Database, settings: BackupSettings, now = new Date()) {
+  if (settings.refused) throw new BackupError(settings.refused);
+  const { dir } = settings;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const name = backupName(now);
+  const encrypted = settings.ageRecipient !== undefined;
+  const name = backupName(now, encrypted);
   const temp = path.join(dir, `.${name}.tmp`);
   try {
-    const counts = await writeBackup(database, temp, { live: true });
-    const verified = await verifyBackupFile(temp, counts);
-    const file = path.join(dir, name);
-    renameSync(temp, file);
+    const { verified, bytes, sha256 } = await writeCheckedBackup(database, temp, {
+      recipient: settings.ageRecipient,
+      live: true,
+    });
+    renameSync(temp, path.join(dir, name));
     const record: BackupRecord = {
       name,
       createdAt: now.toISOString(),
-      bytes: statSync(file).size,
+      bytes,
       verified,
-      encrypted: false,
+      encrypted,
+      sha256,
       uploadedAt: null,
+      nextUploadAt: settings.s3 ? new Date(Date.now() + FIRST_UPLOAD_MS).toISOString() : null,
     };
-    writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(record), { mode: 0o600 });
+    writeRecord(dir, record);
     return record;
   } finally {
     rmSync(temp, { force: true });
@@ -193,13 +109,17 @@ export function pruneBackups(dir: string, keepDays: number, now = new Date()): n
   return removed;
 }
 
-/** One run of the backup job, recorded in job_runs for /status. */
+/**
+ * One run of the backup job, recorded in job_runs for /status; the backup's record says whether
+ * its upload went through.
+ */
 export async function runBackupJob(database: Database, settings: BackupSettings, now = new Date()) {
   try {
-    const record = await makeBackup(database, settings.dir, now);
+    const record = await makeBackup(database, settings, now);
     pruneBackups(settings.dir, settings.keepDays, now);
     await jobFinished(database.db, "backup", { ok: true }).catch(() => {});
-    return record;
+    // The copy off the server is tried at once; a failure is recorded and tried again later.
+    return await uploadBackup(database.db, settings, record);
   } catch (error) {
     await jobFinished(database.db, "backup", { ok: false, error }).catch(() => {});
     throw error;
@@ -214,10 +134,16 @@ export function startBackups(database: Database, settings: BackupSettings, logge
     running = true;
     try {
       const now = new Date();
+      await uploadDueBackups(database.db, settings, now);
       if (!(await claimScheduledBackup(database.db, backupSlot(now, settings.time), now))) return;
       const record = await runBackupJob(database, settings, now);
       logger.info(
-        { backup: record.name, bytes: record.bytes },
+        {
+          backup: record.name,
+          bytes: record.bytes,
+          encrypted: record.encrypted,
+          uploaded: record.uploadedAt !== null,
+        },
         "daily backup written and verified",
       );
     } catch (error) {

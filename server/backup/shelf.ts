@@ -4,9 +4,10 @@ import { Readable } from "node:stream";
 import type { BackupEntry, BackupShelf } from "../../app/lib/load-context";
 import type { Database } from "../db/client";
 import { contentAudit } from "../db/schema";
-import { type BackupRecord, type BackupSettings, listBackups, runBackupJob } from "./scheduled";
+import { type BackupRecord, listBackups, runBackupJob } from "./scheduled";
+import type { BackupSettings } from "./settings";
 
-function entry(record: BackupRecord): BackupEntry {
+function entry(record: BackupRecord, settings: BackupSettings): BackupEntry {
   return {
     name: record.name,
     createdAt: record.createdAt,
@@ -14,6 +15,8 @@ function entry(record: BackupRecord): BackupEntry {
     verified: Object.keys(record.verified).length > 0,
     encrypted: record.encrypted,
     uploaded: record.uploadedAt !== null,
+    uploadWaiting:
+      settings.s3 !== undefined && record.uploadedAt === null && (record.uploadAttempts ?? 0) > 0,
   };
 }
 
@@ -22,21 +25,30 @@ function entry(record: BackupRecord): BackupEntry {
  * request, and a file handed over. A backup made or downloaded is written to the audit list
  * with the file's name, never anything inside it.
  */
-export function createBackupShelf(database: Database, settings: BackupSettings): BackupShelf {
+export function createBackupShelf(
+  database: Database,
+  { settings, problems }: { settings: BackupSettings; problems: string[] },
+): BackupShelf {
   const audit = (editor: string, action: string, detail: string) =>
     database.db.insert(contentAudit).values({ editor, action, detail });
   let running: Promise<BackupRecord> | undefined;
   return {
+    setup: () => ({
+      encrypted: settings.ageRecipient !== undefined,
+      offServer: settings.s3 !== undefined,
+      problems,
+    }),
     async list() {
-      return listBackups(settings.dir).map(entry);
+      return listBackups(settings.dir).map((r) => entry(r, settings));
     },
     async backUpNow(by) {
+      if (settings.refused) return { ok: false, refused: settings.refused };
       // Two presses (or two readers) at once make one backup, not two.
       running ??= runBackupJob(database, settings).finally(() => (running = undefined));
       try {
         const record = await running;
         await audit(by, "backup", record.name);
-        return { ok: true, entry: entry(record) };
+        return { ok: true, entry: entry(record, settings) };
       } catch {
         return { ok: false };
       }

@@ -1,12 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
+import { generateIdentity, identityToRecipient } from "age-encryption";
 import { freePort } from "../support/local";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
-import { SECOND_EDITOR_EMAIL, signInAsEditor } from "../support/editor";
+import { SECOND_EDITOR_EMAIL, signInAsEditor, signInLinkFor } from "../support/editor";
+import { fillContact, uniqueId } from "../support/fixtures";
+import { startS3 } from "../support/s3";
+import { spawnServer } from "../support/spawn-server";
 
 /**
  * /admin/backups on the editor's site (issue 30, docs/decisions/034): "Back up now" writes a
@@ -103,4 +107,146 @@ test("an editor who is not in INBOX_EMAILS gets the 404 page", async ({ page }) 
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(post.status()).toBe(404);
+});
+
+/**
+ * A site of its own with the practice's backup key and S3-compatible storage (s3rver, a real
+ * S3 server in this process): "Back up now" writes an encrypted backup, uploads it, and
+ * `npm run restore -- FILE --identity KEY` brings it back into an empty database.
+ */
+test("with a backup key and storage set, Back up now writes an encrypted backup, copies it off the server, and it restores only with the key", async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  const reader = `backups.${uniqueId()}@kindredhearts.ng`;
+  const identity = await generateIdentity();
+  const recipient = await identityToRecipient(identity);
+  const work = mkdtempSync(path.join(tmpdir(), "site-backups-age-e2e-"));
+  const keyFile = path.join(work, "kindred-backup-key.txt");
+  writeFileSync(keyFile, `# public key: ${recipient}\n${identity}\n`);
+  const s3 = await startS3();
+  const postgres = process.env.E2E_EDITOR_DATABASE_URL && (await postgresAvailable());
+  const siteDatabase = postgres ? await createTempDatabase() : undefined;
+  const server = await spawnServer({
+    EDITOR_EMAILS: reader,
+    INBOX_EMAILS: reader,
+    SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
+    MAIL_FROM: "website@kindredhearts.ng",
+    BACKUP_AGE_RECIPIENT: recipient,
+    BACKUP_S3_URL: `${s3.url}/kindred`,
+    BACKUP_S3_KEY_ID: s3.keyId,
+    BACKUP_S3_SECRET: s3.secret,
+    ...(siteDatabase ? { DATABASE_URL: siteDatabase.url } : {}),
+  });
+  try {
+    // Something of a visitor's to bring back.
+    await page.goto(`${server.url}/contact`);
+    const sent = await fillContact(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(
+      page.getByText("Message sent successfully! We will get back to you shortly.").first(),
+    ).toBeVisible({ timeout: 20_000 });
+
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel("E-mail").fill(reader);
+    await page.getByRole("button", { name: "Send sign-in link" }).click();
+    await page.goto(await signInLinkFor(page, reader));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.goto(`${server.url}/admin/backups`);
+    await expect(
+      page.getByText("Backups are encrypted with the practice's backup key"),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Back up now" }).click();
+    const done = page.getByRole("status");
+    await expect(done).toContainText("Done. A new backup was written and checked", {
+      timeout: 120_000,
+    });
+    await expect(done).toContainText("It is encrypted with the practice's backup key.");
+    await expect(done).toContainText("A copy is stored off the server.");
+    const name = /kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl\.gz\.age/.exec(
+      (await done.textContent()) ?? "",
+    )?.[0];
+    expect(name).toBeDefined();
+
+    const first = page
+      .getByRole("list", { name: "Backups, newest first" })
+      .getByRole("listitem")
+      .first();
+    await expect(first.getByText("Copied off the server")).toBeVisible();
+    await expect(first.locator("dd").nth(2)).toHaveText("Yes");
+    await expect(first.locator("dd").nth(3)).toHaveText("Yes");
+    await expect(first.getByText("Downloads encrypted")).toBeVisible();
+    await axeClean(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      ),
+    ).toBe(false);
+    await axeClean(page);
+
+    // The download is the encrypted file, the same bytes as the copy in the storage.
+    const download = page.waitForEvent("download");
+    await first.getByRole("button", { name: /^Download the backup of .* \(encrypted\)$/ }).click();
+    const file = path.join(work, (await download).suggestedFilename());
+    expect(path.basename(file)).toBe(name);
+    await (await download).saveAs(file);
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, 21).toString()).toBe("age-encryption.org/v1");
+    expect(bytes.includes(Buffer.from(sent.email))).toBe(false);
+    expect((await s3.object(`kindred/${name}`))?.equals(bytes)).toBe(true);
+
+    const clean = { ...process.env };
+    delete clean.DATABASE_URL;
+    const restore = async (args: string[]) => {
+      const target = postgres ? await createTempDatabase() : undefined;
+      try {
+        return spawnSync(process.execPath, ["build/node/restore.js", file, ...args], {
+          env: {
+            ...clean,
+            PORT: String(await freePort()),
+            DATA_DIR: mkdtempSync(path.join(work, "restored-")),
+            ...(target ? { DATABASE_URL: target.url } : {}),
+          },
+          encoding: "utf8",
+          timeout: 120_000,
+        });
+      } finally {
+        await target?.drop();
+      }
+    };
+    const withoutKey = await restore([]);
+    expect(withoutKey.status).toBe(1);
+    expect(withoutKey.stderr).toContain("This backup is encrypted with age.");
+    const withKey = await restore(["--identity", keyFile]);
+    expect(withKey.stderr).toBe("");
+    expect(withKey.stdout).toMatch(
+      /^Restored .* into the (pglite|postgres) database: 1 submissions, /,
+    );
+  } finally {
+    await server.stop();
+    await siteDatabase?.drop();
+    await s3.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test("a backup key that is not an age public key is named in /status and the log, never its value", async () => {
+  test.setTimeout(240_000);
+  const server = await spawnServer({ BACKUP_AGE_RECIPIENT: "age1-not-a-real-key" });
+  try {
+    const status = (await (await fetch(`${server.url}/status`)).json()) as {
+      status: string;
+      reasons: string[];
+    };
+    expect(status.status).toBe("attention");
+    expect(status.reasons).toContain(
+      "BACKUP_AGE_RECIPIENT is not an age public key (age1…, as age-keygen prints it): no " +
+        "backup is written until it is fixed",
+    );
+    expect(server.output()).toContain("BACKUP_AGE_RECIPIENT is not an age public key");
+    expect(server.output()).not.toContain("age1-not-a-real-key");
+  } finally {
+    await server.stop();
+  }
 });

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { BackupEntry } from "~/lib/load-context";
 import { readerAccess } from "~/lib/admin/access.server";
 import { stepUpMessage } from "~/lib/admin/step-up";
 import { formatWat } from "~/lib/admin/wat";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : params.get("stepup") === "wait" && Number.isInteger(minutes) && minutes > 0
         ? stepUpMessage({ kind: "rate-limited", minutes })
         : undefined;
-  return { backups: await services.backups.list(), stepUp };
+  return { backups: await services.backups.list(), setup: services.backups.setup(), stepUp };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,19 +31,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "backup") return { outcome: undefined };
   const result = await services.backups.backUpNow(reader.email);
+  if (result.ok) return { outcome: { ok: true as const, text: doneText(result.entry) } };
   return {
-    outcome: result.ok
-      ? {
-          ok: true as const,
-          text: `Done. A new backup was written and checked: ${result.entry.name}.`,
-        }
-      : {
-          ok: false as const,
-          text:
-            "The backup could not be made just now. Nothing was changed. Please try again in a " +
-            "few minutes; if it fails again, tell your developer (the site's status page names it).",
-        },
+    outcome: {
+      ok: false as const,
+      text: result.refused
+        ? "No backup was made: the backup key setting (BACKUP_AGE_RECIPIENT) is not an age " +
+          "public key, and the website will not write a backup unencrypted instead. Please ask " +
+          "your developer to set it to the public key (age1…) of the practice's backup key."
+        : "The backup could not be made just now. Nothing was changed. Please try again in a " +
+          "few minutes; if it fails again, tell your developer (the site's status page names it).",
+    },
   };
+}
+
+function doneText(entry: BackupEntry): string {
+  const done = `Done. A new backup was written and checked: ${entry.name}.`;
+  const locked = entry.encrypted ? " It is encrypted with the practice's backup key." : "";
+  const copy = entry.uploaded
+    ? " A copy is stored off the server."
+    : entry.uploadWaiting
+      ? " The copy off the server did not go through yet; the website tries again by itself."
+      : "";
+  return done + locked + copy;
 }
 
 function size(bytes: number): string {
@@ -53,8 +64,13 @@ function size(bytes: number): string {
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
+function copied(b: BackupEntry): string {
+  if (b.uploaded) return "Yes";
+  return b.uploadWaiting ? "Not yet: it will try again by itself" : "No";
+}
+
 export default function Backups({ loaderData, actionData }: Route.ComponentProps) {
-  const { backups, stepUp } = loaderData;
+  const { backups, setup, stepUp } = loaderData;
   const outcome = actionData?.outcome;
   return (
     <div className="container-page max-w-3xl py-8">
@@ -68,6 +84,26 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
         The website copies everything it holds into a backup every night. Each one is read back and
         checked before it is kept. The newest is first.
       </p>
+      <p className="mt-2">
+        {setup.encrypted
+          ? "Backups are encrypted with the practice's backup key. The website cannot open them: " +
+            "only the secret key the practice keeps off the server can. Download gives the " +
+            "encrypted file, as it is stored."
+          : "Backups are not encrypted: keep a downloaded one as carefully as the inbox itself."}{" "}
+        {setup.offServer
+          ? "Each one is also copied to storage off the server."
+          : "They are kept on this server only."}
+      </p>
+      {setup.problems.length > 0 && (
+        <div role="alert" className="mt-4 rounded-xl border-2 border-clay-700 bg-clay-100 p-4">
+          <p className="font-semibold">A backup setting needs your developer:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {setup.problems.map((problem) => (
+              <li key={problem}>{problem}.</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <form method="post" className="mt-6">
         <input type="hidden" name="intent" value="backup" />
         <button
@@ -111,7 +147,7 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
                 <dt>Checked</dt>
                 <dd>{yesNo(b.verified)}</dd>
                 <dt>Copied off the server</dt>
-                <dd>{yesNo(b.uploaded)}</dd>
+                <dd>{copied(b)}</dd>
                 <dt>Encrypted</dt>
                 <dd>{yesNo(b.encrypted)}</dd>
               </dl>
@@ -120,10 +156,15 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
                 <button
                   type="submit"
                   className="min-h-11 rounded-xl border-2 border-teal-900 px-4 py-2 font-semibold text-teal-900"
-                  aria-label={`Download the backup of ${formatWat(b.createdAt)}`}
+                  aria-label={`Download the backup of ${formatWat(b.createdAt)}${b.encrypted ? " (encrypted)" : ""}`}
                 >
                   Download
                 </button>
+                {b.encrypted && (
+                  <p className="mt-1 text-sm text-muted">
+                    Downloads encrypted; it opens only with the practice&apos;s backup key.
+                  </p>
+                )}
               </form>
             </li>
           ))}
