@@ -64,7 +64,8 @@ export function AdminHome({
         </Form>
       </div>
 
-      {passkeyOffer && <PasskeyAdd />}
+      {/* Its outcome stays in view; the offer is gone on the next visit. */}
+      {passkeyOffer && <PasskeyAdd reload={false} />}
 
       {scheduleNotices.length > 0 && (
         <div className="mt-8 space-y-4">

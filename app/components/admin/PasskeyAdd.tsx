@@ -45,16 +45,17 @@ function message(outcome: PasskeyAddOutcome): { text: string; problem: boolean }
 
 /**
  * The offer to set up a passkey on this device (docs/decisions/031), in plain words. Shown after a
- * sign-in by link and on /admin/account. `onAdded` runs after a passkey was kept.
+ * sign-in by link and on /admin/account. The outcome stays next to the button.
  */
 export function PasskeyAdd({
   heading = "Sign in with this phone's fingerprint or face next time",
   buttonLabel = "Set up a passkey",
-  onAdded,
+  reload = true,
 }: {
   heading?: string;
   buttonLabel?: string;
-  onAdded?: () => void;
+  /** reload the page's data once a passkey is kept (a list of passkeys shows it) */
+  reload?: boolean;
 }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -68,10 +69,7 @@ export function PasskeyAdd({
     const result = await addPasskey();
     setOutcome(result);
     setBusy(false);
-    if (result.kind === "added") {
-      onAdded?.();
-      await revalidator.revalidate();
-    }
+    if (result.kind === "added" && reload) await revalidator.revalidate();
   }
 
   return (
