@@ -23,7 +23,7 @@ import {
   networkKey,
 } from "./links";
 import { deviceName } from "./device";
-import { createPasskeyStore, passkeyParty } from "./passkeys";
+import { createPasskeyStore, passkeyParty, removeUnlistedPasskeys } from "./passkeys";
 import { createSessionStore } from "./sessions";
 import { hashToken, looksLikeToken, newToken } from "./tokens";
 
@@ -79,12 +79,20 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
   const listed = new Set([...editors, ...readers]);
   const mailing = new Set<Promise<void>>();
   // Sessions of addresses no longer listed end for good at start, before any request is read.
-  const cleared = sessions.endUnlisted([...listed]).then(
-    (count) => {
+  const cleared = Promise.all([
+    sessions.endUnlisted([...listed]),
+    removeUnlistedPasskeys(db, [...listed]),
+  ]).then(
+    ([count, passkeyCount]) => {
       if (count > 0)
         logger.info(
           { event: "editor-sessions-ended", count },
           "sessions of unlisted addresses ended",
+        );
+      if (passkeyCount > 0)
+        logger.info(
+          { event: "editor-passkeys-removed", count: passkeyCount },
+          "passkeys of unlisted addresses removed",
         );
     },
     (error: unknown) =>

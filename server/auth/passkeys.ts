@@ -10,7 +10,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { and, asc, count, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lt, notInArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { editorPasskeyChallenges, editorPasskeys } from "../db/schema";
 import { hashToken } from "./tokens";
@@ -99,7 +99,11 @@ export function createPasskeyStore(db: Db, party: PasskeyParty, now: () => Date)
    * Uses a challenge up, in one statement, so that one signed answer never counts twice: true
    * when it was made by this site for this purpose (and address), unused and not expired.
    */
-  async function spendChallenge(challenge: string, purpose: ChallengePurpose, email: string | null) {
+  async function spendChallenge(
+    challenge: string,
+    purpose: ChallengePurpose,
+    email: string | null,
+  ) {
     const at = now();
     const [row] = await db
       .update(editorPasskeyChallenges)
@@ -285,3 +289,17 @@ export function createPasskeyStore(db: Db, party: PasskeyParty, now: () => Date)
 }
 
 export type PasskeyStore = ReturnType<typeof createPasskeyStore>;
+
+/**
+ * Removes the passkeys of every address not in `listed`, at start: taken off the lists, an
+ * address's passkeys go for good, and listed again it begins afresh with an e-mailed link. This
+ * is also how whoever runs the site turns passkeys off for an editor who lost every one and
+ * cannot set up another (docs/editing.md).
+ */
+export async function removeUnlistedPasskeys(db: Db, listed: readonly string[]): Promise<number> {
+  const rows = await db
+    .delete(editorPasskeys)
+    .where(listed.length > 0 ? notInArray(editorPasskeys.email, [...listed]) : undefined)
+    .returning({ id: editorPasskeys.id });
+  return rows.length;
+}

@@ -330,6 +330,23 @@ function suite(name: string, open: OpenDatabase) {
       expect(await auth.currentEditor(phone.request())).toEqual({ email: EDITOR });
     });
 
+    it("an address taken off the lists loses its passkeys at the next start", async () => {
+      const b = browser();
+      await linkSignIn(b, "second@kindredhearts.ng");
+      await register(b);
+      await linkSignIn(b, EDITOR);
+      await register(b);
+      const restarted = createEditorAuth({
+        db: database.db,
+        config: { editorEmails: [EDITOR], https: true, siteUrl: SITE, formRateLimit: 5 },
+        logger: createLogger("info", new Writable({ write: (_c, _e, done) => done() })),
+        now,
+      });
+      await restarted.access(b.request());
+      const left = await database.db.select().from(editorPasskeys);
+      expect(left.map((row) => row.email)).toEqual([EDITOR]);
+    });
+
     it("a passkey of an address taken off the list signs nobody in; no log names an address", async () => {
       const b = browser();
       await linkSignIn(b, "second@kindredhearts.ng");
