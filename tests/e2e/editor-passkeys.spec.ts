@@ -154,3 +154,28 @@ test("an editor sets up a passkey after a link sign-in, signs in with it and no 
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
 });
+
+test("without JavaScript the sign-in page says what to do, and a passkey holder's link opens only their passkeys", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${site}/admin`);
+    await expect(
+      page.getByText("Passkeys need JavaScript. If no “Sign in with a passkey” button shows here"),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden();
+    // The link still works without JavaScript; for this editor (who has a passkey) it recovers.
+    await signInByLink(page);
+    await expect(page).toHaveURL(`${site}/admin/account`);
+    await expect(page.getByRole("heading", { name: "Look after your passkeys" })).toBeVisible();
+    await expect(page.getByText("Setting up a passkey needs JavaScript")).toBeVisible();
+    // (axe cannot run in a page without JavaScript; this page is checked with it in the test above)
+  } finally {
+    await context.close();
+  }
+});

@@ -36,7 +36,7 @@ export function AccountRecovery({
           minutes.
         </p>
       </div>
-      <PasskeySignIn />
+      <PasskeySignIn linkBelow={false} />
       <AccountPasskeys passkeys={passkeys} removal={removal} recovery />
       <Form
         method="post"

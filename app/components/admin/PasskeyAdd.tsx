@@ -84,12 +84,12 @@ export function PasskeyAdd({
         A passkey lets this device sign you in with your fingerprint, face or screen lock, without
         waiting for an e-mail. Nothing of your fingerprint or face is sent to the website.
       </p>
-      <noscript>
+      {!hydrated && (
         <p className="mt-2 font-semibold">
-          Setting up a passkey needs JavaScript, which is off in this browser. You can keep signing
-          in with the e-mailed link.
+          Setting up a passkey needs JavaScript. If no “{buttonLabel}” button shows here, JavaScript
+          is off in this browser: turn it on, or use another phone or computer.
         </p>
-      </noscript>
+      )}
       <button
         type="button"
         className="btn-primary mt-3"

@@ -3,18 +3,24 @@ import { type PasskeySignInOutcome, signInWithPasskey } from "~/lib/admin/passke
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** What the person sees under the button after they pressed it. */
-function message(outcome: PasskeySignInOutcome): { text: string; problem: boolean } {
+function message(
+  outcome: PasskeySignInOutcome,
+  linkBelow: boolean,
+): { text: string; problem: boolean } {
+  const instead = linkBelow
+    ? "send yourself a sign-in link below"
+    : "set up a passkey on this device below";
   switch (outcome.kind) {
     case "signed-in":
       return { text: "Signed in. Opening the editor…", problem: false };
     case "cancelled":
       return {
-        text: "No passkey was used. Press the button to try again, or send yourself a sign-in link below.",
+        text: `No passkey was used. Press the button to try again, or ${instead}.`,
         problem: true,
       };
     case "refused":
       return {
-        text: "That passkey was not accepted. If you removed it, or it was made for another website, send yourself a sign-in link below.",
+        text: `That passkey was not accepted. If you removed it, or it was made for another website, ${instead}.`,
         problem: true,
       };
     case "rate-limited":
@@ -29,7 +35,9 @@ function message(outcome: PasskeySignInOutcome): { text: string; problem: boolea
       };
     case "unsupported":
       return {
-        text: "This browser cannot use passkeys. Send yourself a sign-in link below instead.",
+        text: linkBelow
+          ? "This browser cannot use passkeys. Send yourself a sign-in link below instead."
+          : "This browser cannot use passkeys. Please use a phone or computer where your passkey works.",
         problem: true,
       };
   }
@@ -39,11 +47,18 @@ function message(outcome: PasskeySignInOutcome): { text: string; problem: boolea
  * "Sign in with a passkey" (docs/decisions/031): the phone asks for the fingerprint, face or PIN,
  * and no e-mail is needed. It needs JavaScript, so without it the page says what to do instead.
  */
-export function PasskeySignIn({ afterSignIn = "/admin" }: { afterSignIn?: string }) {
+export function PasskeySignIn({
+  afterSignIn = "/admin",
+  linkBelow = true,
+}: {
+  afterSignIn?: string;
+  /** the form that asks for a sign-in link is below it (not so in a recovery session) */
+  linkBelow?: boolean;
+}) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<PasskeySignInOutcome>();
-  const shown = outcome && message(outcome);
+  const shown = outcome && message(outcome, linkBelow);
 
   async function press() {
     setBusy(true);
@@ -65,13 +80,14 @@ export function PasskeySignIn({ afterSignIn = "/admin" }: { afterSignIn?: string
       <p className="mt-1 text-muted">
         Sign in with your phone&apos;s fingerprint, face or PIN. No e-mail needed.
       </p>
-      <noscript>
+      {/* In the server's HTML, and gone once the page runs: what to do without JavaScript. */}
+      {!hydrated && (
         <p className="mt-2">
-          Passkeys need JavaScript, which is off in this browser. Send yourself a sign-in link
-          below. If you have set up a passkey, the link only lets you look after your passkeys: to
-          edit, sign in with the passkey in a browser with JavaScript on.
+          Passkeys need JavaScript. If no “Sign in with a passkey” button shows here, JavaScript is
+          off: send yourself a sign-in link below. If you have set up a passkey, that link only lets
+          you look after your passkeys; to edit, sign in with the passkey where JavaScript is on.
         </p>
-      </noscript>
+      )}
       <button
         type="button"
         className="btn-primary mt-3"
