@@ -153,6 +153,16 @@ test("an editor sets up a passkey after a link sign-in, signs in with it and no 
   // 4. The passkey, pressed here, opens the editor again.
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
+
+  // The account page and the sign-in page with their passkeys, on a desktop too.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${site}/admin/account`);
+  await expect(page.getByRole("heading", { name: "Your passkeys" })).toBeVisible();
+  await expectAxeClean(page);
+  await page.goto(`${site}/admin`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+  await expectAxeClean(page);
 });
 
 test("without JavaScript the sign-in page says what to do, and a passkey holder's link opens only their passkeys", async ({
