@@ -65,6 +65,7 @@ const samePagesOnAnyDatabase = [
 const editorSpecs = [
   "**/editor.spec.ts",
   "**/editor-auth.spec.ts",
+  "**/editor-passkeys.spec.ts",
   "**/editor-instances.spec.ts",
   "**/inbox.spec.ts",
   "**/backups.spec.ts",

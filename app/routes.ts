@@ -37,6 +37,8 @@ export default [
   route("admin/sign-out", "routes/admin/sign-out.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/account", "routes/admin/account.tsx"),
+  route("admin/passkeys", "routes/admin/passkeys.ts"),
+  route("admin/passkey-sign-in", "routes/admin/passkey-sign-in.ts"),
   // What visitors sent (issue 30): only for INBOX_EMAILS, else the 404 (docs/decisions/033).
   route("admin/inbox", "routes/admin/inbox.tsx"),
   route("admin/inbox/csv", "routes/admin/inbox-csv.ts"),

@@ -1,4 +1,10 @@
 import type { Transform } from "node:stream";
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/browser";
 import type { DocumentId, SiteContent } from "~/content/documents";
 import type { BookingInput, CheckoutInput, ContactInput, NewsletterInput } from "./forms/schemas";
 
@@ -61,7 +67,38 @@ export interface Access {
   edit: boolean;
   inbox: boolean;
   signedInAt: Date;
+  /**
+   * an e-mailed link of an editor who has a passkey (docs/decisions/031): `edit` and `inbox` are
+   * then false, and only /admin/account's passkeys may be changed
+   */
+  recovery?: boolean;
 }
+
+/** One of the signed-in editor's passkeys, as /admin/account lists it. */
+export interface EditorPasskey {
+  /** the credential's id (public) */
+  id: string;
+  /** "Chrome on Android", where it was set up */
+  device: string;
+  createdAt: string;
+  lastUsedAt?: string;
+}
+
+export type PasskeyRegistration =
+  | { status: "registered" }
+  /** no session, or the answer was not accepted (its reason is logged) */
+  | { status: "refused" };
+
+export type PasskeySignInOptions =
+  | { status: "ok"; options: PublicKeyCredentialRequestOptionsJSON }
+  | { status: "rate-limited"; retryAfterSeconds: number };
+
+export type PasskeySignIn =
+  | { status: "signed-in"; headers: Headers }
+  | { status: "refused" }
+  | { status: "rate-limited"; retryAfterSeconds: number };
+
+export type { AuthenticationResponseJSON, RegistrationResponseJSON };
 
 /** A step-up (server/auth, `stepUp`): signed in recently enough, or a fresh link was mailed. */
 export type StepUp =
@@ -164,6 +201,39 @@ export interface EditorAuth {
   endDevice(request: Request, id: string): Promise<boolean>;
   /** ends every session of this editor, this one too; the headers clear its cookie */
   endEverywhere(request: Request): Promise<{ headers: Headers }>;
+  /**
+   * passkeys can be used: SITE_URL names a host (WebAuthn takes no IP address as its RP ID).
+   * Everything below is about them (docs/decisions/031).
+   */
+  passkeysOn: boolean;
+  /** the passkeys of the signed-in address (in a full or a recovery session), oldest first */
+  passkeys(request: Request): Promise<EditorPasskey[]>;
+  /** what the browser needs to make a passkey for the signed-in address, or null when signed out */
+  passkeyRegistrationOptions(
+    request: Request,
+  ): Promise<PublicKeyCredentialCreationOptionsJSON | null>;
+  /** checks and keeps a new passkey of the signed-in address */
+  registerPasskey(
+    request: Request,
+    response: RegistrationResponseJSON,
+    clientIp: string,
+  ): Promise<PasskeyRegistration>;
+  /**
+   * removes one of the signed-in address's passkeys; "last" when a recovery session tried to
+   * remove the only one left (the e-mailed link alone must never turn passkeys off)
+   */
+  removePasskey(request: Request, id: string): Promise<"removed" | "last" | "not-found">;
+  /** a sign-in challenge; counted per network */
+  passkeySignInOptions(request: Request, clientIp: string): Promise<PasskeySignInOptions>;
+  /**
+   * checks a passkey's answer and starts a session; counted per network, then per address.
+   * `response` is undefined when the posted form was malformed (refused, and logged so).
+   */
+  signInWithPasskey(
+    request: Request,
+    response: AuthenticationResponseJSON | undefined,
+    clientIp: string,
+  ): Promise<PasskeySignIn>;
 }
 
 export interface EditorDevice {
@@ -193,7 +263,8 @@ export type LinkState =
   | { status: "invalid" };
 
 export type SignInResult =
-  | { status: "signed-in"; editor: Editor; headers: Headers }
+  /** `recovery`: the editor has a passkey, so the link gave a recovery session (decision 031) */
+  | { status: "signed-in"; editor: Editor; headers: Headers; recovery?: boolean }
   | { status: "other-browser" }
   | { status: "invalid" };
 

@@ -23,8 +23,16 @@ export function isReaderPath(path: string): boolean {
   );
 }
 
-/** The editor's pages that take a post without a session: asking for a link, using it, leaving. */
-const OPEN_POSTS = new Set(["/admin", "/admin/sign-in", "/admin/sign-out"]);
+/**
+ * The editor's pages that take a post without a session: asking for a link, using it, signing in
+ * with a passkey, leaving.
+ */
+const OPEN_POSTS = new Set([
+  "/admin",
+  "/admin/sign-in",
+  "/admin/passkey-sign-in",
+  "/admin/sign-out",
+]);
 
 /** Whether anyone may post to this editor address without a session (so: a few KB at most). */
 export function isOpenEditorPost(path: string): boolean {

@@ -1,3 +1,4 @@
+import { practice } from "../../app/content/site";
 import type {
   Access,
   Editor,
@@ -11,9 +12,18 @@ import type { Db } from "../db/client";
 import { contentAudit } from "../db/schema";
 import type { MailSend } from "../integrations/mail";
 import type { Logger } from "../logger";
+import { PREFIX_ALLOWANCE, countInWindow } from "../rate-limit";
 import { cookieNames, readCookie, serializeCookie } from "./cookies";
-import { LINK_TTL_MS, countLinkRequest, createLinkStore, networkKey } from "./links";
+import {
+  LINK_MAILS_PER_LIMIT,
+  LINK_RATE_WINDOW_MS,
+  LINK_TTL_MS,
+  countLinkRequest,
+  createLinkStore,
+  networkKey,
+} from "./links";
 import { deviceName } from "./device";
+import { createPasskeyStore, passkeyParty, removeUnlistedPasskeys } from "./passkeys";
 import { createSessionStore } from "./sessions";
 import { hashToken, looksLikeToken, newToken } from "./tokens";
 
@@ -61,18 +71,28 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
   const names = cookieNames(config.https);
   const links = createLinkStore(db, now);
   const sessions = createSessionStore(db, now);
+  const party = passkeyParty(config.siteUrl, practice.name);
+  const passkeys = party ? createPasskeyStore(db, party, now) : undefined;
   const editors = new Set(config.editorEmails.map((e) => e.toLowerCase()));
   const readers = new Set((config.inboxEmails ?? []).map((e) => e.toLowerCase()));
   // Either list signs in; what each address then sees is its own lists' (docs/decisions/033).
   const listed = new Set([...editors, ...readers]);
   const mailing = new Set<Promise<void>>();
   // Sessions of addresses no longer listed end for good at start, before any request is read.
-  const cleared = sessions.endUnlisted([...listed]).then(
-    (count) => {
+  const cleared = Promise.all([
+    sessions.endUnlisted([...listed]),
+    removeUnlistedPasskeys(db, [...listed]),
+  ]).then(
+    ([count, passkeyCount]) => {
       if (count > 0)
         logger.info(
           { event: "editor-sessions-ended", count },
           "sessions of unlisted addresses ended",
+        );
+      if (passkeyCount > 0)
+        logger.info(
+          { event: "editor-passkeys-removed", count: passkeyCount },
+          "passkeys of unlisted addresses removed",
         );
     },
     (error: unknown) =>
@@ -115,18 +135,59 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
       await sessions.end(token);
       return null;
     }
+    // A recovery session may only change the address's passkeys (docs/decisions/031).
+    const recovery = session.kind === "recovery";
     return {
       email: session.email,
-      edit: editors.has(session.email),
-      inbox: readers.has(session.email),
+      edit: !recovery && editors.has(session.email),
+      inbox: !recovery && readers.has(session.email),
       signedInAt: session.createdAt,
+      recovery,
     };
+  }
+
+  /** The address whose passkeys this request may see and change: a full or recovery session. */
+  async function passkeyHolder(request: Request) {
+    const access = await accessFromCookies(request.headers.get("cookie"));
+    return access && (access.recovery || access.edit || access.inbox) ? access : null;
+  }
+
+  /** Starts a new session (new id) in this browser, ending the one it had; the cookie's header. */
+  async function startSession(
+    request: Request,
+    email: string,
+    kind: "link" | "passkey" | "recovery",
+  ) {
+    const previous = readCookie(request.headers.get("cookie"), names.session);
+    if (previous && looksLikeToken(previous)) await sessions.end(previous);
+    const session = await sessions.start(
+      email,
+      deviceName(request.headers.get("user-agent")),
+      kind,
+    );
+    const headers = new Headers();
+    const seconds = (session.expiresAt.getTime() - now().getTime()) / 1000;
+    headers.append("Set-Cookie", cookie(names.session, session.token, seconds));
+    return headers;
   }
 
   /** Only an address of EDITOR_EMAILS is an editor of words and photos. */
   async function editorFromCookies(cookieHeader: string | undefined | null) {
     const access = await accessFromCookies(cookieHeader);
     return access?.edit ? { email: access.email } : null;
+  }
+
+  /** A notice to an address (a passkey was added), sent after the answer; never logged. */
+  function notify(email: string, text: string) {
+    if (!deps.sendMail) return;
+    const send = deps.sendMail;
+    const sending = send({ to: email, subject: "A passkey was added to your sign-in", text })
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        logger.error({ err: { message: String(error) } }, "passkey notice: sending failed"),
+      )
+      .finally(() => mailing.delete(sending));
+    mailing.add(sending);
   }
 
   function deliver(email: string, url: string) {
@@ -168,6 +229,8 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
     async requireEditor(request) {
       const access = await accessFromCookies(request.headers.get("cookie"));
       if (!access) throw new Response(null, { status: 302, headers: { Location: "/admin" } });
+      if (access.recovery)
+        throw new Response(null, { status: 302, headers: { Location: "/admin/account" } });
       // A reader of the inbox only: the editor's pages are not there for them.
       if (!access.edit) throw new Response(null, { status: 404 });
       return { email: access.email };
@@ -237,15 +300,113 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
         refused("link-invalid", clientIp);
         return { status: "invalid" };
       }
+      // Once an editor has a passkey, the link alone only recovers (issue 29, M6): a recovery
+      // session, unless this browser is already signed in as them in full (a step-up's link).
+      const holder = passkeys ? (await passkeys.countFor(email)) > 0 : false;
+      const current = holder ? await accessFromCookies(request.headers.get("cookie")) : null;
+      const recovery = holder && !(current && !current.recovery && current.email === email);
       // A new session (new id) on every sign-in; one this browser had before ends.
-      const previous = readCookie(request.headers.get("cookie"), names.session);
-      if (previous && looksLikeToken(previous)) await sessions.end(previous);
-      const session = await sessions.start(email, deviceName(request.headers.get("user-agent")));
-      await audit(email, "sign-in");
-      const headers = new Headers();
-      const seconds = (session.expiresAt.getTime() - now().getTime()) / 1000;
-      headers.append("Set-Cookie", cookie(names.session, session.token, seconds));
-      return { status: "signed-in", editor: { email }, headers };
+      const headers = await startSession(request, email, recovery ? "recovery" : "link");
+      await audit(email, recovery ? "sign-in-recovery" : "sign-in");
+      return { status: "signed-in", editor: { email }, headers, recovery };
+    },
+
+    passkeysOn: passkeys !== undefined,
+
+    async passkeys(request) {
+      const holder = await passkeyHolder(request);
+      if (!holder || !passkeys) return [];
+      const rows = await passkeys.list(holder.email);
+      return rows.map((row) => ({
+        id: row.id,
+        device: row.device ?? "A device",
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastUsedAt?.toISOString(),
+      }));
+    },
+
+    async passkeyRegistrationOptions(request) {
+      const holder = await passkeyHolder(request);
+      if (!holder || !passkeys) return null;
+      return passkeys.registrationOptions(holder.email);
+    },
+
+    async registerPasskey(request, response, clientIp) {
+      const holder = await passkeyHolder(request);
+      if (!holder || !passkeys) return { status: "refused" };
+      const device = deviceName(request.headers.get("user-agent"));
+      const result = await passkeys.register(holder.email, response, device);
+      if (!result.ok) {
+        refused(result.reason, clientIp);
+        return { status: "refused" };
+      }
+      await audit(holder.email, holder.recovery ? "passkey-added-recovery" : "passkey-added");
+      notify(holder.email, passkeyAddedMail(device, config.siteUrl));
+      return { status: "registered" };
+    },
+
+    async removePasskey(request, id) {
+      const holder = await passkeyHolder(request);
+      if (!holder || !passkeys) return "not-found";
+      // The link alone must never turn passkeys off: a recovery session keeps the last one.
+      if (holder.recovery && (await passkeys.countFor(holder.email)) <= 1) {
+        const own = await passkeys.list(holder.email);
+        if (own.some((p) => p.id === id)) return "last";
+      }
+      const removed = await passkeys.remove(holder.email, id);
+      if (removed) await audit(holder.email, "passkey-removed");
+      return removed ? "removed" : "not-found";
+    },
+
+    async passkeySignInOptions(_request, clientIp) {
+      if (!passkeys) return { status: "rate-limited", retryAfterSeconds: 60 };
+      const network = await countInWindow(
+        db,
+        `editor-passkey:${networkKey(clientIp)}`,
+        LINK_RATE_WINDOW_MS,
+        now(),
+      );
+      if (network.count > config.formRateLimit * PREFIX_ALLOWANCE * LINK_MAILS_PER_LIMIT) {
+        refused("passkey-rate-limited-network", clientIp);
+        return { status: "rate-limited", retryAfterSeconds: network.retryAfterSeconds };
+      }
+      return { status: "ok", options: await passkeys.signInOptions() };
+    },
+
+    async signInWithPasskey(request, response, clientIp) {
+      if (!passkeys) return { status: "refused" };
+      if (!response) {
+        refused("passkey-malformed", clientIp);
+        return { status: "refused" };
+      }
+      // Per address, counted before the check: a stranger holding no passkey of it cannot get
+      // this far with its id, and the editor's own tries are few.
+      const owner = await passkeys.ownerOf(response.id);
+      if (owner) {
+        const own = await countInWindow(
+          db,
+          `editor-passkey:${hashToken(owner)}`,
+          LINK_RATE_WINDOW_MS,
+          now(),
+        );
+        if (own.count > config.formRateLimit * LINK_MAILS_PER_LIMIT) {
+          refused("passkey-rate-limited-address", clientIp);
+          return { status: "rate-limited", retryAfterSeconds: own.retryAfterSeconds };
+        }
+      }
+      const result = await passkeys.signIn(response);
+      if (!result.ok) {
+        refused(result.reason, clientIp);
+        return { status: "refused" };
+      }
+      const email = result.value.email;
+      if (!listed.has(email)) {
+        refused("passkey-unlisted", clientIp);
+        return { status: "refused" };
+      }
+      const headers = await startSession(request, email, "passkey");
+      await audit(email, "sign-in-passkey");
+      return { status: "signed-in", headers };
     },
 
     async devices(request) {
@@ -320,6 +481,20 @@ export function signInMail(url: string): string {
     "",
     `The link works once, for ${minutes} minutes. If you did not ask for it, you can ignore this`,
     "e-mail: nobody can sign in without it.",
+    "",
+  ].join("\n");
+}
+
+/** Told to the editor's mailbox whenever a passkey is added, so a stranger's would be seen. */
+export function passkeyAddedMail(device: string, siteUrl: string): string {
+  return [
+    "Hello,",
+    "",
+    `A passkey was just added to your sign-in for the Kindred Hearts website, on ${device}.`,
+    "From now on you can sign in there with your fingerprint, face or phone PIN.",
+    "",
+    "If this was you, there is nothing to do. If it was not, sign in, open “Your account” and",
+    `remove that passkey, then tell whoever runs the website: ${siteUrl}/admin/account`,
     "",
   ].join("\n");
 }

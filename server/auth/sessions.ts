@@ -7,13 +7,22 @@ import { hashToken, newToken } from "./tokens";
 export const SESSION_IDLE_MS = 8 * 60 * 60_000;
 /** …and 30 days after sign-in at most. */
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60_000;
+/**
+ * A recovery session (an e-mailed link of an editor who has a passkey, docs/decisions/031) ends
+ * this soon after it began, whatever is done in it.
+ */
+export const RECOVERY_SESSION_MS = 15 * 60_000;
 /** last_seen_at is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 /** Ended sessions are deleted this long after their absolute end. */
 const ENDED_SESSION_KEPT_MS = 24 * 60 * 60_000;
 
+/** How a session began: docs/decisions/031. */
+export type SessionKind = "link" | "passkey" | "recovery";
+
 export interface SessionRow {
   email: string;
+  kind: SessionKind;
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
@@ -23,10 +32,16 @@ export interface SessionRow {
 export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
   return {
     /** A new session for `email`; returns the cookie's token and when the session ends at most. */
-    async start(email: string, device?: string): Promise<{ token: string; expiresAt: Date }> {
+    async start(
+      email: string,
+      device?: string,
+      kind: SessionKind = "link",
+    ): Promise<{ token: string; expiresAt: Date }> {
       const at = now();
       const token = newToken();
-      const expiresAt = new Date(at.getTime() + SESSION_MAX_MS);
+      const expiresAt = new Date(
+        at.getTime() + (kind === "recovery" ? RECOVERY_SESSION_MS : SESSION_MAX_MS),
+      );
       await db.insert(editorSessions).values({
         idHash: hashToken(token),
         email,
@@ -34,6 +49,7 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
         lastSeenAt: at,
         expiresAt,
         device: device ?? null,
+        kind,
       });
       const spent = new Date(at.getTime() - ENDED_SESSION_KEPT_MS);
       await db
@@ -66,6 +82,7 @@ export function createSessionStore(db: Db, now: () => Date = () => new Date()) {
       }
       return {
         email: row.email,
+        kind: row.kind as SessionKind,
         createdAt: row.createdAt,
         lastSeenAt: row.lastSeenAt,
         expiresAt: row.expiresAt,

@@ -85,11 +85,17 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
 ];
 
 /**
- * Tables left out on purpose: editors' sign-in links and sessions. They are credentials that
- * expire within days; a restored site asks its editors to sign in again, and a backup file that
- * leaks signs no one in.
+ * Tables left out on purpose: editors' sign-in links, sessions and passkeys, and the challenges
+ * passkeys sign. They are credentials, or bound to a device; a restored site asks its editors to
+ * sign in again by link and set up their passkeys again (docs/decisions/031), and a backup file
+ * that leaks signs no one in.
  */
-export const EXCLUDED_TABLES = new Set<string>(["editor_links", "editor_sessions"]);
+export const EXCLUDED_TABLES = new Set<string>([
+  "editor_links",
+  "editor_sessions",
+  "editor_passkeys",
+  "editor_passkey_challenges",
+]);
 
 /** The ORDER BY of a table's rows in the file. */
 export function orderOf(table: BackupTable) {

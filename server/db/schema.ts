@@ -305,9 +305,48 @@ export const editorSessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** "Chrome on Android", from the User-Agent at sign-in, for the editor's list of devices */
     device: text("device"),
+    /**
+     * How it began (docs/decisions/031): "link" (an e-mailed link), "passkey", or "recovery": an
+     * e-mailed link of an editor who has a passkey, which may only add or remove passkeys.
+     */
+    kind: text("kind").notNull().default("link"),
   },
   (t) => [index("editor_sessions_email_idx").on(t.email)],
 );
+
+/**
+ * Editors' passkeys (docs/decisions/031): the credential's id and public key as the browser gave
+ * them (base64url), and its signature counter. No private key ever reaches the server.
+ */
+export const editorPasskeys = pgTable(
+  "editor_passkeys",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** "internal,hybrid": how the browser may reach it, as it said at registration */
+    transports: text("transports"),
+    /** "Chrome on Android", where it was set up, for the editor's list */
+    device: text("device"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("editor_passkeys_email_idx").on(t.email)],
+);
+
+/**
+ * The challenges a passkey signs: kept by hash, each used once and within minutes. A
+ * registration's challenge names the address that asked; a sign-in's names none.
+ */
+export const editorPasskeyChallenges = pgTable("editor_passkey_challenges", {
+  challengeHash: text("challenge_hash").primaryKey(),
+  purpose: text("purpose").notNull(),
+  email: text("email"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
 
 /**
  * Secrets the site makes for itself and keeps across restarts and instances: "erasure-salt", the

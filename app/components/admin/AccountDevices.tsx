@@ -1,20 +1,27 @@
 import { Form, Link } from "react-router";
 import { clearKeptDrafts } from "~/lib/admin/kept-draft";
 import { formatWat } from "~/lib/admin/wat";
-import type { EditorDevice } from "~/lib/load-context";
+import type { EditorDevice, EditorPasskey } from "~/lib/load-context";
+import { AccountPasskeys, type PasskeyRemoval } from "./AccountPasskeys";
 
 /**
  * The phones and computers an editor is signed in on, with "Sign out" for each other one and
- * "Sign out everywhere" (this one too). The outcome of ending one shows above the list.
+ * "Sign out everywhere" (this one too). The outcome of ending one shows above the list. Then the
+ * editor's passkeys, when the site can use them (docs/decisions/031).
  */
 export function AccountDevices({
   email,
   devices,
   outcome,
+  passkeys,
+  removal,
 }: {
   email: string;
   devices: EditorDevice[];
   outcome?: "ended" | "not-ended";
+  /** absent when passkeys cannot be used on this site (SITE_URL is an IP address) */
+  passkeys?: EditorPasskey[];
+  removal?: PasskeyRemoval;
 }) {
   return (
     <div className="container-page max-w-3xl py-8">
@@ -67,6 +74,7 @@ export function AccountDevices({
           </li>
         ))}
       </ul>
+      {passkeys && <AccountPasskeys passkeys={passkeys} removal={removal} recovery={false} />}
       <section aria-labelledby="everywhere" className="mt-8">
         <h2 id="everywhere" className="text-xl font-semibold">
           Lost a phone?

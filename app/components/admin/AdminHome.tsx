@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { clearKeptDrafts } from "~/lib/admin/kept-draft";
 import type { ScheduleOutcome } from "~/lib/admin/schedule-outcome";
 import { ScheduleOutcomeNotice } from "./EditorNoticeBanner";
+import { PasskeyAdd } from "./PasskeyAdd";
 
 export interface AdminDocument {
   id: string;
@@ -20,13 +21,22 @@ export interface AdminHomeProps {
   documents: AdminDocument[];
   /** scheduled changes of the last week that met a newer version at their time */
   scheduleNotices?: { title: string; adminPath: string; outcome: ScheduleOutcome }[];
+  /** an editor without a passkey, on a site that can use them: offer one (decision 031) */
+  passkeyOffer?: boolean;
 }
 
 /** The id of the document that holds the contact details shown in every page's shell. */
 const CONTACT_DETAILS = "site";
 
 /** /admin signed in: the pages the practice can edit, the contact details, and signing out. */
-export function AdminHome({ email, edit, inbox, documents, scheduleNotices = [] }: AdminHomeProps) {
+export function AdminHome({
+  email,
+  edit,
+  inbox,
+  documents,
+  scheduleNotices = [],
+  passkeyOffer = false,
+}: AdminHomeProps) {
   const pages = documents.filter((d) => d.id !== CONTACT_DETAILS);
   const contact = documents.find((d) => d.id === CONTACT_DETAILS);
   return (
@@ -53,6 +63,9 @@ export function AdminHome({ email, edit, inbox, documents, scheduleNotices = [] 
           </button>
         </Form>
       </div>
+
+      {/* Its outcome stays in view; the offer is gone on the next visit. */}
+      {passkeyOffer && <PasskeyAdd reload={false} />}
 
       {scheduleNotices.length > 0 && (
         <div className="mt-8 space-y-4">

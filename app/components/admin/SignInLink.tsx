@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { LinkState } from "~/lib/load-context";
+import { PasskeySignIn } from "./PasskeySignIn";
 import { SignInForm } from "./SignInForm";
 import { AdminPanel } from "./SignInPage";
 
@@ -7,7 +8,15 @@ import { AdminPanel } from "./SignInPage";
  * An e-mailed sign-in link, opened. Opening it changes nothing (mail scanners open links too):
  * the "Sign in" button's post uses it up.
  */
-export function SignInLink({ state, token }: { state: LinkState; token: string }) {
+export function SignInLink({
+  state,
+  token,
+  passkeysOn = false,
+}: {
+  state: LinkState;
+  token: string;
+  passkeysOn?: boolean;
+}) {
   if (state.status === "valid") {
     return (
       <AdminPanel heading="Sign in to edit the website">
@@ -30,6 +39,7 @@ export function SignInLink({ state, token }: { state: LinkState; token: string }
           For your safety, a sign-in link works only in the browser where it was asked for. To sign
           in here, send a new link to this browser and open it here.
         </p>
+        {passkeysOn && <PasskeySignIn />}
         {/* No address here: whoever opened the link in this browser may not be the editor. */}
         <SignInForm submitLabel="Send a new link to this browser" />
       </AdminPanel>
@@ -41,6 +51,7 @@ export function SignInLink({ state, token }: { state: LinkState; token: string }
         It has been used already, or more than 10 minutes have passed, or it was copied
         incompletely. Ask for a new one.
       </p>
+      {passkeysOn && <PasskeySignIn />}
       <Link to="/admin" className="btn-primary mt-6">
         Get a new sign-in link
       </Link>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PasskeySignIn } from "./PasskeySignIn";
 import { SignInForm } from "./SignInForm";
 
 export type SignInNotice =
@@ -7,7 +8,14 @@ export type SignInNotice =
   | { kind: "invalid"; email: string; error: string };
 
 /** /admin signed out: what the editor is, and the form that asks for a sign-in link. */
-export function SignInPage({ notice }: { notice?: SignInNotice }) {
+export function SignInPage({
+  notice,
+  passkeysOn = false,
+}: {
+  notice?: SignInNotice;
+  /** the site can use passkeys (docs/decisions/031): "Sign in with a passkey" comes first */
+  passkeysOn?: boolean;
+}) {
   return (
     <AdminPanel heading="Sign in to edit the website">
       {notice?.kind === "sent" ? (
@@ -23,6 +31,7 @@ export function SignInPage({ notice }: { notice?: SignInNotice }) {
           Enter your e-mail address and we will send you a link to sign in. There is no password.
         </p>
       )}
+      {passkeysOn && notice?.kind !== "sent" && <PasskeySignIn />}
       {notice?.kind === "rate-limited" && (
         <p role="alert" className="mt-4 font-semibold text-clay-700">
           Too many sign-in links were asked for. Please try again in {notice.minutes}{" "}

@@ -42,6 +42,11 @@ const actionWords: Record<string, string> = {
   "sign-out": "signed out",
   "sign-out-device": "signed out another of their devices",
   "sign-out-everywhere": "signed out everywhere",
+  "sign-in-passkey": "signed in with a passkey",
+  "sign-in-recovery": "opened an e-mailed link to look after their passkeys",
+  "passkey-added": "set up a passkey",
+  "passkey-added-recovery": "set up a passkey after an e-mailed link",
+  "passkey-removed": "removed a passkey",
 };
 
 export default function Audit({ loaderData }: Route.ComponentProps) {

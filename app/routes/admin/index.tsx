@@ -33,6 +33,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, content } = editorServices(context);
   const access = await auth.access(request);
+  // The link alone of an editor with a passkey opens only their passkeys (docs/decisions/031).
+  if (access?.recovery) throw redirect("/admin/account", { headers: editorHeaders });
   if (access) {
     // Each address sees only what its lists allow (docs/decisions/033).
     const list = access.edit
@@ -55,9 +57,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const [newCount, attention] = inbox
       ? await Promise.all([inbox.newCount(), inbox.attention()])
       : [0, { failed: 0, held: 0 }];
+    // After a sign-in by link, the offer to sign in with a fingerprint or face next time.
+    const passkeyOffer =
+      auth.passkeysOn && access.edit && (await auth.passkeys(request)).length === 0;
     return data(
       {
         signedIn: true as const,
+        passkeyOffer,
         email: access.email,
         edit: access.edit,
         inbox: inbox ? { newCount, ...attention } : undefined,
@@ -68,7 +74,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const sent = new URL(request.url).searchParams.has("sent");
-  return data({ signedIn: false as const, sent }, { headers: editorHeaders });
+  return data(
+    { signedIn: false as const, sent, passkeysOn: auth.passkeysOn },
+    { headers: editorHeaders },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -115,7 +124,13 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
         inbox={loaderData.inbox}
         documents={loaderData.documents}
         scheduleNotices={loaderData.scheduleNotices}
+        passkeyOffer={loaderData.passkeyOffer}
       />
     );
-  return <SignInPage notice={actionData ?? (loaderData.sent ? { kind: "sent" } : undefined)} />;
+  return (
+    <SignInPage
+      notice={actionData ?? (loaderData.sent ? { kind: "sent" } : undefined)}
+      passkeysOn={loaderData.passkeysOn}
+    />
+  );
 }

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenIn(request.url);
   const state = await auth.inspectLink(token, request, context.clientIp);
   return data(
-    { state, token: state.status === "valid" ? token : "" },
+    { state, token: state.status === "valid" ? token : "", passkeysOn: auth.passkeysOn },
     { status: state.status === "invalid" ? 410 : 200, headers: editorHeaders },
   );
 }
@@ -36,10 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "signed-in") {
     const headers = new Headers(result.headers);
     for (const [name, value] of Object.entries(editorHeaders)) headers.set(name, value);
-    return redirect("/admin", { status: 303, headers });
+    // An editor with a passkey lands where the link alone may take them (docs/decisions/031).
+    return redirect(result.recovery ? "/admin/account" : "/admin", { status: 303, headers });
   }
   return data(
-    { state: result, token: "" },
+    { state: result, token: "", passkeysOn: auth.passkeysOn },
     { status: result.status === "invalid" ? 410 : 409, headers: editorHeaders },
   );
 }
@@ -53,5 +54,5 @@ export function meta({ error }: Route.MetaArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const shown = actionData ?? loaderData;
-  return <SignInLink state={shown.state} token={shown.token} />;
+  return <SignInLink state={shown.state} token={shown.token} passkeysOn={shown.passkeysOn} />;
 }
