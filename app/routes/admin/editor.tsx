@@ -59,13 +59,13 @@ export default function Editor({ loaderData: page }: Route.ComponentProps) {
       </p>
       <div className="mt-6 space-y-4">
         {page.notice && <EditorNoticeBanner notice={page.notice} publicPath={publicPath} />}
-        {page.scheduleOutcomes.map((o) => (
-          <ScheduleOutcomeNotice key={o.version} outcome={o} />
-        ))}
         {!page.viewing &&
           page.otherDrafts.map((d) => (
             <OtherDraftNotice key={d.updatedBy} draft={d} live={page.live} />
           ))}
+        {page.scheduleOutcomes.map((o) => (
+          <ScheduleOutcomeNotice key={o.version} outcome={o} />
+        ))}
       </div>
 
       {page.view === "preview" ? (
