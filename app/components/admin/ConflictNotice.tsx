@@ -47,7 +47,7 @@ export function ConflictNotice({
             target="_blank"
             className="font-semibold underline"
           >
-            See version {version} (opens in a new tab)
+            See the newer version (version {version}, opens in a new tab)
           </Link>
         </p>
       </Notice>
