@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type Cookie, type Locator, type Page, expect, test } from "@playwright/test";
 import { EDITOR_EMAIL, SECOND_EDITOR_EMAIL, signInAsEditor } from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
@@ -57,6 +58,24 @@ async function expectInView(locator: Locator) {
   expect(box.y + box.height, "bottom inside the screen").toBeLessThanOrEqual(phone.height);
 }
 
+/** No axe violation and nothing wider than the screen, at 1280 px and at 390 px. */
+async function expectAccessible(page: Page) {
+  // axe runs as a script in the page: the same markup is checked in the run with JavaScript.
+  if (withoutScripts.has(page)) return;
+  for (const viewport of [{ width: 1280, height: 900 }, phone]) {
+    await page.setViewportSize(viewport);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    const summary = results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+    expect(summary, `axe at ${viewport.width} px`).toEqual([]);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `page width at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+  }
+}
+
 const otherDraftNotice = (page: Page, email: string) =>
   page
     .getByRole("status")
@@ -87,6 +106,7 @@ test("two editors each save a draft of the book: both drafts survive, and each i
   await openBook(second);
   await expect(price(second)).toHaveValue(live);
   await expectInView(otherDraftNotice(second, EDITOR_EMAIL));
+  await expectAccessible(second);
   const theirs = hers + 1;
   await price(second).fill(String(theirs));
   await second.getByRole("button", { name: "Save draft" }).click();
@@ -178,6 +198,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(conflict).toContainText(`Version ${newer} also changed Title`);
     // Her change is still in the form.
     await expect(first.getByLabel("Price", { exact: true })).toHaveValue(String(mine));
+    await expectAccessible(first);
 
     await conflict.getByRole("button", { name: "Continue from the newer version" }).click();
     const rebased = first
@@ -190,6 +211,7 @@ for (const javaScriptEnabled of [true, false]) {
     // The form now holds the newer version with her price on top of it.
     await expect(first.getByLabel("Price", { exact: true })).toHaveValue(String(mine));
     await expect(first.getByLabel("Title", { exact: true })).toHaveValue(fixed);
+    await expectAccessible(first);
 
     await first.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(first.getByText("Published. The page is live.")).toBeVisible({
