@@ -211,6 +211,10 @@ for (const javaScriptEnabled of [true, false]) {
     // The form now holds the newer version with her price on top of it.
     await expect(first.getByLabel("Price", { exact: true })).toHaveValue(String(mine));
     await expect(first.getByLabel("Title", { exact: true })).toHaveValue(fixed);
+    // Beside the buttons too, wherever she is on the page.
+    await expectInView(
+      first.getByRole("status").filter({ hasText: "Nothing is published yet: check them" }),
+    );
     await expectAccessible(first);
 
     await first.getByRole("button", { name: "Publish", exact: true }).click();

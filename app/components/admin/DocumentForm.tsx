@@ -332,6 +332,9 @@ function EditorForm({
             answer={answer}
             errorCount={showSummary ? errorCount : 0}
             goToFirstError={focusFirstError}
+            // Until the next press is answered, the bar says the form now stands on the newer
+            // version (the page's own revalidation may have replaced the answer that said so).
+            rebasedOnto={!answer || answer.rebased ? rebased?.version : undefined}
           />
           <div className="flex flex-wrap gap-3">
             <button type="submit" name={ACTION_FIELD} value="publish" className="btn-primary">
@@ -356,12 +359,14 @@ function BarOutcome({
   answer,
   errorCount,
   goToFirstError,
+  rebasedOnto,
 }: {
   waiting: boolean;
   failure: keyof typeof failureText | undefined;
   answer: EditorActionData | undefined;
   errorCount: number;
   goToFirstError: () => void;
+  rebasedOnto: number | undefined;
 }) {
   const alertClass =
     "mb-3 rounded-xl border-2 border-clay-700 bg-clay-100 p-3 font-semibold text-clay-700";
@@ -416,14 +421,14 @@ function BarOutcome({
         </button>
       </p>
     );
-  if (answer?.rebased)
+  if (rebasedOnto !== undefined)
     return (
       <p
         role="status"
         className="mb-3 rounded-xl border-2 border-teal-700 bg-teal-50 p-3 font-semibold text-teal-900"
       >
-        Your changes are now on top of version {answer.rebased.version}. Nothing is published yet:
-        check them, then press Publish.{" "}
+        Your changes are now on top of version {rebasedOnto}. Nothing is published yet: check them,
+        then press Publish.{" "}
         <a href="#editor-conflict" className="underline">
           See what differs
         </a>
