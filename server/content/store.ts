@@ -462,10 +462,12 @@ export async function openContentStore(deps: ContentStoreDeps) {
                 : null,
         });
         // Only the publishing editor's own draft goes: another editor's stays, and she is told
-        // the page was published since she saved it (docs/decisions/027, "Drafts").
+        // the page was published since she saved it (docs/decisions/027, "Drafts and conflicts").
         await tx
           .delete(contentDrafts)
-          .where(and(eq(contentDrafts.doc, doc), eq(contentDrafts.updatedBy, options.editor.email)));
+          .where(
+            and(eq(contentDrafts.doc, doc), eq(contentDrafts.updatedBy, options.editor.email)),
+          );
         return { status: "ok" as const, version, scheduled };
       });
       if (outcome.status === "ok") await jobFinished(db, "publish", { ok: true }).catch(() => {});

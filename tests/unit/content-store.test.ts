@@ -197,7 +197,10 @@ function storeSuite(name: string, open: OpenDatabase) {
       expect((await store.editing.load("book", other)).draft).toBeUndefined();
       const mine = await store.editing.load("book", editor);
       expect(mine.published.version).toBe(published.version + 1);
-      expect(mine.draft).toMatchObject({ baseVersion: published.version, value: { price: 11_111 } });
+      expect(mine.draft).toMatchObject({
+        baseVersion: published.version,
+        value: { price: 11_111 },
+      });
       expect(mine.otherDrafts).toEqual([]);
     });
 

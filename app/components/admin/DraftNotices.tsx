@@ -35,8 +35,8 @@ export function OwnDraftNotice({
   return (
     <Notice tone={stale ? "warning" : "info"} title="You are editing a saved draft.">
       <p>
-        You saved it {formatWat(draft.updatedAt)}, from version {draft.baseVersion}. Visitors do
-        not see it until you publish.
+        You saved it {formatWat(draft.updatedAt)}, from version {draft.baseVersion}. Visitors do not
+        see it until you publish.
       </p>
       {stale && (
         <p className="mt-2">
