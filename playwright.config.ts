@@ -79,6 +79,7 @@ const editorStages = [
   { name: "editor-content", testMatch: ["**/editor-content.spec.ts", "**/editing-guide.spec.ts"] },
   { name: "editor-publish", testMatch: ["**/editor-publish.spec.ts"] },
   { name: "editor-bounds", testMatch: ["**/editor-bounds.spec.ts"] },
+  { name: "editor-drafts", testMatch: ["**/editor-drafts.spec.ts"] },
 ];
 const editorContentSpecs = editorStages.flatMap((stage) => stage.testMatch);
 /** Only Postgres has several instances on one database. */

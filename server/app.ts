@@ -253,7 +253,7 @@ export function createApp(deps: AppDeps) {
             res.setHeader("Cache-Control", "no-store");
             res.setHeader("X-Robots-Tag", "noindex");
             const docs = documentIds.filter((doc) => documentShowsOn(doc, req.path));
-            return { ...context, content: await deps.content.withDrafts(docs) };
+            return { ...context, content: await deps.content.withDrafts(docs, editor) };
           }
         }
         return context;

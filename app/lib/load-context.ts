@@ -271,19 +271,40 @@ export type SignInResult =
 export interface ContentEditing {
   /** the published version number of each document, and when and by whom */
   summary(): Promise<DocumentSummary[]>;
-  /** the published value of a document, and the editor's saved draft if there is one */
-  load(doc: DocumentId): Promise<{ published: DocumentVersion; draft?: DocumentDraft }>;
+  /**
+   * the published value of a document, `editor`'s own saved draft if there is one, and who else
+   * has a draft of it (issue 29, item 8: drafts are kept per editor)
+   */
+  load(
+    doc: DocumentId,
+    editor: Editor,
+  ): Promise<{
+    published: DocumentVersion;
+    draft?: DocumentDraft;
+    otherDrafts: Omit<DocumentDraft, "value">[];
+  }>;
+  /**
+   * `value`, edited from `baseVersion`, moved on top of the live version (issue 29, item 10): the
+   * editor's changes since `baseVersion` kept, the rest as live. `base` is `baseVersion`'s value.
+   */
+  onTopOfLive(
+    doc: DocumentId,
+    value: unknown,
+    baseVersion: number,
+  ): Promise<{ live: DocumentVersion; base: unknown; value: unknown }>;
   saveDraft(
     doc: DocumentId,
     value: unknown,
     baseVersion: number,
     editor: Editor,
   ): Promise<PublishResult>;
+  /** removes `editor`'s own draft of `doc`; another editor's draft is never touched */
   discardDraft(doc: DocumentId, editor: Editor): Promise<void>;
   /**
    * validates and publishes; refused when `baseVersion` is not the live version (another editor
    * published since). `requestKey` is the form's idempotency key: a repeat answers the first
-   * outcome and never publishes twice. `publishAt` (ISO) schedules it.
+   * outcome and never publishes twice. `publishAt` (ISO) schedules it. The publishing editor's
+   * own draft goes; other editors' drafts stay, and they are told the page changed since.
    */
   publish(
     doc: DocumentId,

@@ -69,7 +69,8 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     serial: true,
     bookkeepingRows: "created_by = 'shipped'",
   },
-  { name: "content_drafts", key: "doc", serial: false },
+  // One draft per document and editor (issue 29, item 8).
+  { name: "content_drafts", key: "doc", orderBy: ["updated_by"], serial: false },
   { name: "content_audit", key: "id", serial: true },
   // The erasure salt: restored with the audit rows whose hashes it made.
   { name: "site_secrets", key: "name", serial: false },

@@ -15,6 +15,22 @@ export function mergeDocuments(base: unknown, ours: unknown, theirs: unknown): M
   return conflicts.length > 0 ? { ok: false, conflicts } : { ok: true, value };
 }
 
+/**
+ * An editor's form moved on top of a newer version after "Not published: someone else published
+ * first" (issue 29, item 10): what she changed since `base` is kept, everything else is taken from
+ * `theirs`, and where both changed a field hers stands, since she is about to look at it and
+ * publish it. `conflicts` names those fields.
+ */
+export function rebaseDocument(
+  base: unknown,
+  ours: unknown,
+  theirs: unknown,
+): { value: unknown; conflicts: (string | number)[][] } {
+  const conflicts: (string | number)[][] = [];
+  const value = mergeAt(base, ours, theirs, [], conflicts);
+  return { value, conflicts };
+}
+
 function mergeAt(
   base: unknown,
   ours: unknown,

@@ -24,7 +24,7 @@ import type { Db } from "../db/client";
 import { contentAudit, contentDrafts, contentVersions } from "../db/schema";
 import { jobFinished } from "../job-runs";
 import type { Logger } from "../logger";
-import { mergeDocuments } from "./merge";
+import { mergeDocuments, rebaseDocument } from "./merge";
 
 /**
  * The published content (docs/decisions/027). Every version of every document is a row of
@@ -299,6 +299,23 @@ export async function openContentStore(deps: ContentStoreDeps) {
     return row?.version ?? 0;
   }
 
+  /** The live version of `doc`, or the shipped content as version 0 on a database without one. */
+  async function livePublished(doc: DocumentId): Promise<DocumentVersion> {
+    const liveNumber = await liveVersion(doc);
+    const row = await versionRow(doc, liveNumber);
+    return row
+      ? toVersion(row, liveNumber)
+      : {
+          doc,
+          version: 0,
+          value: shippedContent(now())[doc],
+          publishAt: new Date(0).toISOString(),
+          createdAt: new Date(0).toISOString(),
+          createdBy: SHIPPED_BY,
+          live: true,
+        };
+  }
+
   async function versionRow(doc: DocumentId, version: number) {
     const [row] = await db
       .select()
@@ -444,7 +461,13 @@ export async function openContentStore(deps: ContentStoreDeps) {
                 ? `goes live ${publishAt!.toISOString()}`
                 : null,
         });
-        await tx.delete(contentDrafts).where(eq(contentDrafts.doc, doc));
+        // Only the publishing editor's own draft goes: another editor's stays, and she is told
+        // the page was published since she saved it (docs/decisions/027, "Drafts and conflicts").
+        await tx
+          .delete(contentDrafts)
+          .where(
+            and(eq(contentDrafts.doc, doc), eq(contentDrafts.updatedBy, options.editor.email)),
+          );
         return { status: "ok" as const, version, scheduled };
       });
       if (outcome.status === "ok") await jobFinished(db, "publish", { ok: true }).catch(() => {});
@@ -511,34 +534,40 @@ export async function openContentStore(deps: ContentStoreDeps) {
       });
     },
 
-    async load(doc) {
-      const liveNumber = await liveVersion(doc);
-      const row = await versionRow(doc, liveNumber);
-      const published: DocumentVersion = row
-        ? toVersion(row, liveNumber)
-        : {
-            doc,
-            version: 0,
-            value: shippedContent(now())[doc],
-            publishAt: new Date(0).toISOString(),
-            createdAt: new Date(0).toISOString(),
-            createdBy: SHIPPED_BY,
-            live: true,
-          };
-      const [draft] = await db.select().from(contentDrafts).where(eq(contentDrafts.doc, doc));
+    async load(doc, editor) {
+      const published = await livePublished(doc);
+      const drafts = await db
+        .select()
+        .from(contentDrafts)
+        .where(eq(contentDrafts.doc, doc))
+        .orderBy(desc(contentDrafts.updatedAt));
+      const own = drafts.find((d) => d.updatedBy === editor.email);
       return {
         published,
-        ...(draft
+        ...(own
           ? {
               draft: {
-                value: draft.value,
-                baseVersion: draft.baseVersion,
-                updatedAt: draft.updatedAt.toISOString(),
-                updatedBy: draft.updatedBy,
+                value: own.value,
+                baseVersion: own.baseVersion,
+                updatedAt: own.updatedAt.toISOString(),
+                updatedBy: own.updatedBy,
               },
             }
           : {}),
+        otherDrafts: drafts
+          .filter((d) => d !== own)
+          .map((d) => ({
+            baseVersion: d.baseVersion,
+            updatedAt: d.updatedAt.toISOString(),
+            updatedBy: d.updatedBy,
+          })),
       };
+    },
+
+    async onTopOfLive(doc, value, baseVersion) {
+      const live = await livePublished(doc);
+      const base = (await versionRow(doc, baseVersion))?.value ?? live.value;
+      return { live, base, value: rebaseDocument(base, value, live.value).value };
     },
 
     async saveDraft(doc, value, baseVersion, editor) {
@@ -549,7 +578,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
         .insert(contentDrafts)
         .values({ doc, value: checked.value, baseVersion, updatedAt: at, updatedBy: editor.email })
         .onConflictDoUpdate({
-          target: contentDrafts.doc,
+          target: [contentDrafts.doc, contentDrafts.updatedBy],
           set: { value: checked.value, baseVersion, updatedAt: at, updatedBy: editor.email },
         });
       return { status: "ok", version: baseVersion };
@@ -558,7 +587,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
     async discardDraft(doc, editor) {
       const removed = await db
         .delete(contentDrafts)
-        .where(eq(contentDrafts.doc, doc))
+        .where(and(eq(contentDrafts.doc, doc), eq(contentDrafts.updatedBy, editor.email)))
         .returning({ doc: contentDrafts.doc });
       if (removed.length > 0)
         await db
@@ -636,11 +665,14 @@ export async function openContentStore(deps: ContentStoreDeps) {
     current: () => snapshot,
     /** when each document's live version went live (ISO), for the sitemap */
     publishedAt: () => publishedAt,
-    /** the live content with drafts in place of some documents, for an editor's preview */
-    async withDrafts(docs: DocumentId[]): Promise<SiteContent> {
+    /** the live content with `editor`'s own drafts in place of some documents, for their preview */
+    async withDrafts(docs: DocumentId[], editor: Editor): Promise<SiteContent> {
       const content = { ...snapshot } as Record<DocumentId, unknown>;
       for (const doc of docs) {
-        const [draft] = await db.select().from(contentDrafts).where(eq(contentDrafts.doc, doc));
+        const [draft] = await db
+          .select()
+          .from(contentDrafts)
+          .where(and(eq(contentDrafts.doc, doc), eq(contentDrafts.updatedBy, editor.email)));
         if (!draft) continue;
         const parsed = documents[doc].schema.safeParse(draft.value);
         if (parsed.success) content[doc] = parsed.data;

@@ -231,15 +231,23 @@ export const contentVersions = pgTable(
   ],
 );
 
-/** An editor's unpublished work on one document, one per document, saved by "Save draft". */
-export const contentDrafts = pgTable("content_drafts", {
-  doc: text("doc").primaryKey(),
-  value: jsonb("value").$type<unknown>().notNull(),
-  /** the published version the draft was started from */
-  baseVersion: integer("base_version").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: text("updated_by").notNull(),
-});
+/**
+ * An editor's unpublished work on one document, saved by "Save draft": one per document and
+ * editor (issue 29, item 8), so that one editor's save never replaces another's.
+ */
+export const contentDrafts = pgTable(
+  "content_drafts",
+  {
+    doc: text("doc").notNull(),
+    value: jsonb("value").$type<unknown>().notNull(),
+    /** the published version the draft was started from */
+    baseVersion: integer("base_version").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the editor whose draft it is (only they load, save, publish or discard it) */
+    updatedBy: text("updated_by").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.doc, t.updatedBy] })],
+);
 
 /** Who changed what, when: publishes, restores, uploads, sign-ins. Retention never deletes it. */
 export const contentAudit = pgTable(

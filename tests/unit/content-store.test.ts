@@ -95,10 +95,10 @@ function storeSuite(name: string, open: OpenDatabase) {
       const draft = { ...store.current().book, price: 9_999 };
       await store.editing.saveDraft("book", draft, 4, editor);
       expect(store.current().book.price).toBe(5_500);
-      expect((await store.withDrafts(["book"])).book.price).toBe(9_999);
-      expect((await store.editing.load("book")).draft).toMatchObject({ baseVersion: 4 });
+      expect((await store.withDrafts(["book"], editor)).book.price).toBe(9_999);
+      expect((await store.editing.load("book", editor)).draft).toMatchObject({ baseVersion: 4 });
       await store.editing.discardDraft("book", editor);
-      expect((await store.editing.load("book")).draft).toBeUndefined();
+      expect((await store.editing.load("book", editor)).draft).toBeUndefined();
     });
 
     it("puts a version scheduled for later live only when its time comes", async () => {
@@ -155,6 +155,91 @@ function storeSuite(name: string, open: OpenDatabase) {
       } finally {
         second.stop();
       }
+    });
+
+    it("keeps each editor's draft apart: a second editor's save never replaces the first's", async () => {
+      const { published } = await store.editing.load("book", editor);
+      const book = published.value as ReturnType<typeof store.current>["book"];
+      await store.editing.saveDraft("book", { ...book, price: 11_111 }, published.version, editor);
+      await store.editing.saveDraft("book", { ...book, price: 22_222 }, published.version, other);
+
+      const mine = await store.editing.load("book", editor);
+      expect(mine.draft).toMatchObject({ updatedBy: editor.email, value: { price: 11_111 } });
+      expect(mine.otherDrafts).toEqual([
+        expect.objectContaining({ updatedBy: other.email, baseVersion: published.version }),
+      ]);
+      const theirs = await store.editing.load("book", other);
+      expect(theirs.draft).toMatchObject({ updatedBy: other.email, value: { price: 22_222 } });
+      expect(theirs.otherDrafts.map((d) => d.updatedBy)).toEqual([editor.email]);
+      // Each preview shows its own editor's draft.
+      expect((await store.withDrafts(["book"], editor)).book.price).toBe(11_111);
+      expect((await store.withDrafts(["book"], other)).book.price).toBe(22_222);
+
+      // Discarding is one's own: the other draft stays.
+      await store.editing.discardDraft("book", other);
+      expect((await store.editing.load("book", other)).draft).toBeUndefined();
+      expect((await store.editing.load("book", editor)).draft).toMatchObject({
+        value: { price: 11_111 },
+      });
+      await store.editing.saveDraft("book", { ...book, price: 22_222 }, published.version, other);
+    });
+
+    it("a publish removes the publisher's own draft only; another editor's stays, built on the older version", async () => {
+      const { published } = await store.editing.load("book", other);
+      const book = published.value as ReturnType<typeof store.current>["book"];
+      const result = await store.editing.publish(
+        "book",
+        { ...book, price: 22_222 },
+        { baseVersion: published.version, editor: other },
+      );
+      expect(result).toMatchObject({ status: "ok", version: published.version + 1 });
+
+      expect((await store.editing.load("book", other)).draft).toBeUndefined();
+      const mine = await store.editing.load("book", editor);
+      expect(mine.published.version).toBe(published.version + 1);
+      expect(mine.draft).toMatchObject({
+        baseVersion: published.version,
+        value: { price: 11_111 },
+      });
+      expect(mine.otherDrafts).toEqual([]);
+    });
+
+    it("puts an editor's change on top of a newer version: hers kept, theirs taken, hers where both changed", async () => {
+      const { published: base } = await store.editing.load("book", editor);
+      const book = base.value as ReturnType<typeof store.current>["book"];
+      // Someone fixes the title and the price while she changes the price and the author.
+      await store.editing.publish(
+        "book",
+        { ...book, title: `${book.title} (fixed)`, price: 12_000 },
+        { baseVersion: base.version, editor: other },
+      );
+      const hers = { ...book, price: 13_000, author: "Dr. A. Okafor" };
+      const refused = await store.editing.publish("book", hers, {
+        baseVersion: base.version,
+        editor,
+      });
+      expect(refused.status).toBe("conflict");
+
+      const moved = await store.editing.onTopOfLive("book", hers, base.version);
+      expect(moved.live.version).toBe(base.version + 1);
+      expect(moved.base).toEqual(book);
+      expect(moved.value).toEqual({
+        ...book,
+        title: `${book.title} (fixed)`,
+        price: 13_000,
+        author: "Dr. A. Okafor",
+      });
+      // Published on top of the newer version, it goes live with both changes.
+      const result = await store.editing.publish("book", moved.value, {
+        baseVersion: moved.live.version,
+        editor,
+      });
+      expect(result).toMatchObject({ status: "ok" });
+      expect(store.current().book).toMatchObject({
+        title: `${book.title} (fixed)`,
+        price: 13_000,
+        author: "Dr. A. Okafor",
+      });
     });
   });
 }

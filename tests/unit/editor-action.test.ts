@@ -84,27 +84,59 @@ describe("the editor's action", () => {
     expect(content.publish).not.toHaveBeenCalled();
   });
 
-  it("refuses an edit built on an older version, naming who published since", async () => {
+  /** Version 5, published by another editor since the form's version 1: a new title. */
+  const newer = {
+    doc: "book" as const,
+    version: 5,
+    value: { ...shippedContent().book, title: "Marriage Can Work, again" },
+    publishAt: "2026-11-25T13:02:00.000Z",
+    createdAt: "2026-11-25T13:02:00.000Z",
+    createdBy: "other@example.com",
+    live: true,
+  };
+  const onTopOfLive = vi.fn(async (_doc: string, value: unknown) => ({
+    live: newer,
+    base: shippedContent().book,
+    value: { ...(value as object), title: newer.value.title },
+  }));
+
+  it("refuses an edit built on an older version, naming who published since and what differs", async () => {
     const { services } = servicesWith({
-      publish: vi.fn(async () => ({
-        status: "conflict" as const,
-        current: {
-          doc: "book" as const,
-          version: 5,
-          value: {},
-          publishAt: "2026-11-25T13:02:00.000Z",
-          createdAt: "2026-11-25T13:02:00.000Z",
-          createdBy: "other@example.com",
-          live: true,
-        },
-      })),
+      publish: vi.fn(async () => ({ status: "conflict" as const, current: newer })),
+      onTopOfLive,
     });
-    const answer = await post(services, bookForm());
+    const answer = await post(services, bookForm({ price: "9000" }));
     expect(statusOf(answer)).toBe(409);
     expect(dataOf(answer).conflict).toEqual({
       version: 5,
       by: "other@example.com",
       at: "2026-11-25T13:02:00.000Z",
+      from: 1,
+      differences: [
+        {
+          label: "Price",
+          yours: "₦9,000",
+          theirs: `₦${shippedContent().book.price.toLocaleString("en-NG")}`,
+          bothChanged: false,
+        },
+      ],
+      moreDifferences: 0,
+      alsoChanged: ["Title"],
+    });
+  });
+
+  it("Continue from the newer version answers the form on top of it, saving nothing", async () => {
+    const { services, content } = servicesWith({ onTopOfLive });
+    const answer = await post(services, bookForm({ price: "9000", _action: "rebase" }));
+    expect(content.publish).not.toHaveBeenCalled();
+    expect(content.saveDraft).not.toHaveBeenCalled();
+    const rebased = (answer as { rebased: Record<string, unknown> }).rebased;
+    expect(rebased).toMatchObject({
+      from: 1,
+      version: 5,
+      by: "other@example.com",
+      value: { price: 9_000, title: "Marriage Can Work, again" },
+      differences: [{ label: "Price", yours: "₦9,000" }],
     });
   });
 

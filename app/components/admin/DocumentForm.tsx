@@ -1,6 +1,6 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { type DocumentId, documents } from "~/content/documents";
 import {
   ACTION_FIELD,
@@ -8,6 +8,7 @@ import {
   type EditorActionData,
   PUBLISH_AT_FIELD,
   REQUEST_KEY_FIELD,
+  type RebasedForm,
 } from "~/lib/admin/editor-data";
 import { describeDocument } from "~/lib/admin/field-tree";
 import {
@@ -29,6 +30,7 @@ import { shrinkChosenPhotos } from "~/lib/admin/shrink-photo";
 import { formatWat } from "~/lib/admin/wat";
 import type { SendFailure } from "~/lib/admin/editor-client-action";
 import { type Unreachable, newIdempotencyKey, retryDelayMs } from "~/lib/forms/client-action";
+import { ConflictNotice, RebasedNotice } from "./ConflictNotice";
 import { ErrorSummary } from "./ErrorSummary";
 import { Fields } from "./FieldInput";
 import { controlClass } from "./FieldShell";
@@ -52,17 +54,37 @@ export interface DocumentFormProps {
 export function DocumentForm(props: DocumentFormProps) {
   const { doc, baseVersion, sentFrom } = props;
   const [kept, setKept] = useState<KeptDraft>();
+  // After "Continue from the newer version" the form stands on the newer version, with the
+  // editor's changes kept, until the page itself moves on (a publish or a saved draft remounts
+  // this component). A later answer (offline, a second conflict) leaves it standing there.
+  const latest = useEditorAnswer(doc)?.rebased;
+  const [rebased, setRebased] = useState<RebasedForm | undefined>(latest);
+  if (latest && latest !== rebased) setRebased(latest);
   useEffect(() => {
     if (sentFrom !== undefined) dropKeptDraft(doc, sentFrom);
     // The device's storage can only be read once React runs: the server's HTML cannot know it.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setKept(readKeptDraft(doc, baseVersion));
   }, [doc, baseVersion, sentFrom]);
+  useEffect(() => {
+    if (rebased) dropKeptDraft(doc, rebased.from);
+  }, [doc, rebased]);
 
   const discardKept = () => {
     dropKeptDraft(doc, baseVersion);
     setKept(undefined);
   };
+
+  if (rebased)
+    return (
+      <EditorForm
+        key={`rebased-${rebased.version}-${rebased.from}`}
+        {...props}
+        baseVersion={rebased.version}
+        value={rebased.value}
+        rebased={rebased}
+      />
+    );
 
   return (
     <>
@@ -89,6 +111,14 @@ export function DocumentForm(props: DocumentFormProps) {
 
 type Answer = EditorActionData | SendFailure;
 
+/** The site's last answer to this editor's form: the fetcher's, or (without JavaScript) the page's. */
+function useEditorAnswer(doc: DocumentId): EditorActionData | undefined {
+  const fetcher = useFetcher<Answer>({ key: `editor-${doc}` });
+  const pageAnswer = useActionData<EditorActionData>();
+  if (!fetcher.data) return pageAnswer;
+  return isFailure(fetcher.data) ? undefined : fetcher.data;
+}
+
 function isUnreachable(answer: Answer | undefined): answer is Unreachable {
   return !!answer && "outcome" in answer && answer.outcome === "unreachable";
 }
@@ -113,7 +143,8 @@ function EditorForm({
   baseVersion,
   value,
   initialRequestKey,
-}: DocumentFormProps & { initialRequestKey?: string }) {
+  rebased,
+}: DocumentFormProps & { initialRequestKey?: string; rebased?: RebasedForm }) {
   const { schema, adminPath } = documents[doc];
   const fields = useMemo(() => describeDocument(schema), [schema]);
   const fetcher = useFetcher<Answer>({ key: `editor-${doc}` });
@@ -278,10 +309,21 @@ function EditorForm({
       >
         {/* Enter in a field saves a draft: never a list's Remove or Move button. */}
         <button type="submit" name={ACTION_FIELD} value="draft" hidden tabIndex={-1} />
-        {answer?.conflict && <ConflictNotice adminPath={adminPath} {...answer.conflict} />}
+        {answer?.conflict ? (
+          <ConflictNotice adminPath={adminPath} conflict={answer.conflict} />
+        ) : (
+          rebased && <RebasedNotice rebased={rebased} />
+        )}
         {answer?.message && <Notice tone="error" title={answer.message} />}
         {showSummary && <ErrorSummary fields={fields} errors={form.allErrors} />}
-        <input type="hidden" name={BASE_VERSION_FIELD} value={baseVersion} />
+        {/* After a refusal without JavaScript the page shows the live version's number, but the
+            form still holds what was built on the older one: it says so, so that a second
+            Publish is refused again rather than laid over the newer version unseen. */}
+        <input
+          type="hidden"
+          name={BASE_VERSION_FIELD}
+          value={answer?.conflict?.from ?? baseVersion}
+        />
         <Fields name="" fields={fields} />
         <div className="rounded-2xl border border-slate-300 p-4">
           <label htmlFor={`${form.id}-publish-at`} className="block font-semibold text-teal-900">
@@ -313,6 +355,9 @@ function EditorForm({
             answer={answer}
             errorCount={showSummary ? errorCount : 0}
             goToFirstError={focusFirstError}
+            // Until the next press is answered, the bar says the form now stands on the newer
+            // version (the page's own revalidation may have replaced the answer that said so).
+            rebasedOnto={!answer || answer.rebased ? rebased?.version : undefined}
           />
           <div className="flex flex-wrap gap-3">
             <button type="submit" name={ACTION_FIELD} value="publish" className="btn-primary">
@@ -338,6 +383,7 @@ function BarOutcome({
   answer,
   errorCount,
   goToFirstError,
+  rebasedOnto,
 }: {
   photos: PhotosState | undefined;
   waiting: boolean;
@@ -345,6 +391,7 @@ function BarOutcome({
   answer: EditorActionData | undefined;
   errorCount: number;
   goToFirstError: () => void;
+  rebasedOnto: number | undefined;
 }) {
   const alertClass =
     "mb-3 rounded-xl border-2 border-clay-700 bg-clay-100 p-3 font-semibold text-clay-700";
@@ -408,6 +455,19 @@ function BarOutcome({
         </button>
       </p>
     );
+  if (rebasedOnto !== undefined)
+    return (
+      <p
+        role="status"
+        className="mb-3 rounded-xl border-2 border-teal-700 bg-teal-50 p-3 font-semibold text-teal-900"
+      >
+        Your changes are now on top of version {rebasedOnto}. Nothing is published yet: check them,
+        then press Publish.{" "}
+        <a href="#editor-conflict" className="underline">
+          See what differs
+        </a>
+      </p>
+    );
   return null;
 }
 
@@ -450,46 +510,6 @@ function PhotoProgressLine({ photos }: { photos: PhotosState }) {
           </p>
         </>
       )}
-    </div>
-  );
-}
-
-function ConflictNotice({
-  adminPath,
-  version,
-  by,
-  at,
-}: {
-  adminPath: string;
-  version: number;
-  by: string;
-  at: string;
-}) {
-  return (
-    <div id="editor-conflict" className="scroll-mt-4">
-      <Notice tone="error" title="Not published: someone else published first.">
-        <p>
-          {by} published a newer version at {formatWat(at)} while you were editing. Your changes are
-          still below and were not published.
-        </p>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>
-            <Link
-              to={`${adminPath}?version=${version}`}
-              target="_blank"
-              className="font-semibold underline"
-            >
-              See the newer version (version {version}, opens in a new tab)
-            </Link>
-          </li>
-          <li>
-            <a href={adminPath} className="font-semibold underline">
-              Continue from the newer version
-            </a>{" "}
-            (reloads the page from version {version}; copy over anything you want to keep first)
-          </li>
-        </ul>
-      </Notice>
     </div>
   );
 }

@@ -8,7 +8,9 @@ import {
   type EditorActionData,
   PUBLISH_AT_FIELD,
   REQUEST_KEY_FIELD,
+  type RebasedForm,
 } from "./editor-data";
+import { MAX_DIFFERENCES, fieldDifferences } from "./field-differences";
 import { describeDocument, isPhotoName, pathToName } from "./field-tree";
 import { formNamesProblem, parseDocument } from "./parse-document";
 import { FILE_SUFFIX, MAX_PHOTOS_PER_POST, PENDING_UPLOAD_KEY, takeFiles } from "./uploads";
@@ -154,6 +156,9 @@ async function saveOrPublish(
   if (!baseVersion) return badRequest("Please reload the page and try again.");
 
   const value = submission.value;
+  // "Continue from the newer version": nothing is saved; the form comes back on top of it.
+  if (action === "rebase")
+    return { rebased: await onTopOfLive(services, doc, value, baseVersion) } as EditorActionData;
   let result: PublishResult;
   if (action === "publish") {
     const requestKey = formData.get(REQUEST_KEY_FIELD);
@@ -175,7 +180,18 @@ async function saveOrPublish(
     return data<EditorActionData>({ result: submission.reply({ fieldErrors }) }, { status: 400 });
   }
   if (result.status === "conflict") {
-    return conflictAnswer(result.current, submission.reply());
+    const { differences, moreDifferences, alsoChanged } = await onTopOfLive(
+      services,
+      doc,
+      value,
+      baseVersion,
+    );
+    return conflictAnswer(result.current, submission.reply(), {
+      from: baseVersion,
+      differences,
+      moreDifferences,
+      alsoChanged,
+    });
   }
   if (result.status === "key-reused")
     return data<EditorActionData>(
@@ -197,12 +213,51 @@ async function saveOrPublish(
 function conflictAnswer(
   current: Extract<PublishResult, { status: "conflict" }>["current"],
   result?: EditorActionData["result"],
+  compared?: Pick<
+    NonNullable<EditorActionData["conflict"]>,
+    "from" | "differences" | "moreDifferences" | "alsoChanged"
+  >,
 ) {
   return data<EditorActionData>(
     {
       result,
-      conflict: { version: current.version, by: current.createdBy, at: current.publishAt },
+      conflict: {
+        version: current.version,
+        by: current.createdBy,
+        at: current.publishAt,
+        ...compared,
+      },
     },
     { status: 409 },
   );
+}
+
+/**
+ * The editor's form, built on `baseVersion`, moved on top of the live version (issue 29, item
+ * 10): her changes kept, the rest as published, and field by field where it still differs from
+ * the live version, in words.
+ */
+async function onTopOfLive(
+  services: EditorServices,
+  doc: DocumentId,
+  value: unknown,
+  baseVersion: number,
+): Promise<RebasedForm> {
+  const moved = await services.content.onTopOfLive(doc, value, baseVersion);
+  const fields = describeDocument(documents[doc].schema);
+  const differences = fieldDifferences(fields, moved.base, moved.value, moved.live.value);
+  const mine = new Set(differences.map((d) => d.label));
+  const alsoChanged = fieldDifferences(fields, moved.base, moved.base, moved.live.value)
+    .map((d) => d.label)
+    .filter((label, i, all) => !mine.has(label) && all.indexOf(label) === i);
+  return {
+    from: baseVersion,
+    version: moved.live.version,
+    by: moved.live.createdBy,
+    at: moved.live.publishAt,
+    value: moved.value,
+    differences: differences.slice(0, MAX_DIFFERENCES),
+    moreDifferences: Math.max(0, differences.length - MAX_DIFFERENCES),
+    alsoChanged: alsoChanged.slice(0, MAX_DIFFERENCES),
+  };
 }

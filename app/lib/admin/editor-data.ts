@@ -1,9 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { FieldDifference } from "./field-differences";
 import type { ScheduleOutcome } from "./schedule-outcome";
 
 /** The buttons of the editor form, sent as `_action`. */
 export const ACTION_FIELD = "_action";
-export type EditorAction = "publish" | "draft" | "preview" | "discard" | "restore" | "cancel";
+export type EditorAction =
+  | "publish"
+  | "draft"
+  | "preview"
+  | "discard"
+  | "restore"
+  | "cancel"
+  /** "Continue from the newer version": the form moved on top of the live version, changes kept */
+  | "rebase";
 
 /** Hidden fields of the editor form, beside the document's own. */
 export const BASE_VERSION_FIELD = "baseVersion";
@@ -15,12 +24,38 @@ export interface ConflictInfo {
   version: number;
   by: string;
   at: string;
+  /** the version the refused form was built on: it stays the form's base until she continues */
+  from?: number;
+  /** where her form and the newer version differ, field by field */
+  differences?: FieldDifference[];
+  /** how many more fields differ than are listed */
+  moreDifferences?: number;
+  /** the fields the newer version changed and she did not: continuing takes them as published */
+  alsoChanged?: string[];
+}
+
+/**
+ * The editor's form moved on top of the newer version ("Continue from the newer version"): her
+ * changes kept, the rest as published, and what still differs from the live version.
+ */
+export interface RebasedForm {
+  /** the version the form was built on before */
+  from: number;
+  /** the newer version it is now built on */
+  version: number;
+  by: string;
+  at: string;
+  value: unknown;
+  differences: FieldDifference[];
+  moreDifferences: number;
+  alsoChanged: string[];
 }
 
 /** What the editor's action answers when it does not redirect. */
 export interface EditorActionData {
   result?: SubmissionResult<string[]>;
   conflict?: ConflictInfo;
+  rebased?: RebasedForm;
   /** a message for the whole form (restore refused, a scheduled version gone) */
   message?: string;
 }

@@ -41,8 +41,8 @@ export async function editorLoader(request: Request, context: AppLoadContext) {
   const editor = await services.auth.requireEditor(request);
   const url = new URL(request.url);
   const { title, adminPath, paths } = documents[doc];
-  const [{ published, draft }, history] = await Promise.all([
-    services.content.load(doc),
+  const [{ published, draft, otherDrafts }, history] = await Promise.all([
+    services.content.load(doc, editor),
     services.content.history(doc),
   ]);
   const now = Date.now();
@@ -70,6 +70,8 @@ export async function editorLoader(request: Request, context: AppLoadContext) {
     draft: draft
       ? { updatedAt: draft.updatedAt, updatedBy: draft.updatedBy, baseVersion: draft.baseVersion }
       : undefined,
+    /** other editors' drafts of this page: kept apart from this editor's, and named (issue 29) */
+    otherDrafts,
     history: history.map((v) => summary(v, fields)),
     scheduleOutcomes: history
       .map((v) => scheduleOutcome(v, fields))

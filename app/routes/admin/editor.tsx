@@ -1,17 +1,16 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { DocumentForm } from "~/components/admin/DocumentForm";
+import { OtherDraftNotice, OwnDraftNotice } from "~/components/admin/DraftNotices";
 import { EditorNoticeBanner, ScheduleOutcomeNotice } from "~/components/admin/EditorNoticeBanner";
-import { Notice } from "~/components/admin/Notice";
 import { PreviewFrames } from "~/components/admin/PreviewFrames";
 import { RestoreButton, VersionHistory } from "~/components/admin/VersionHistory";
 import { VersionView } from "~/components/admin/VersionView";
 import { documents } from "~/content/documents";
 import { editorAction } from "~/lib/admin/editor-action.server";
 import { editorClientAction, keepPageAfterSendFailure } from "~/lib/admin/editor-client-action";
-import { ACTION_FIELD } from "~/lib/admin/editor-data";
 import { documentFor, editorLoader } from "~/lib/admin/editor-loader.server";
 import { describeDocument } from "~/lib/admin/field-tree";
-import { formatWat, publishedBy } from "~/lib/admin/wat";
+import { publishedBy } from "~/lib/admin/wat";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/editor";
 
@@ -60,6 +59,10 @@ export default function Editor({ loaderData: page }: Route.ComponentProps) {
       </p>
       <div className="mt-6 space-y-4">
         {page.notice && <EditorNoticeBanner notice={page.notice} publicPath={publicPath} />}
+        {!page.viewing &&
+          page.otherDrafts.map((d) => (
+            <OtherDraftNotice key={d.updatedBy} draft={d} live={page.live} />
+          ))}
         {page.scheduleOutcomes.map((o) => (
           <ScheduleOutcomeNotice key={o.version} outcome={o} />
         ))}
@@ -97,19 +100,12 @@ export default function Editor({ loaderData: page }: Route.ComponentProps) {
         <>
           {page.draft && (
             <div className="mt-6">
-              <Notice tone="info" title="You are editing a saved draft.">
-                <p>
-                  Saved {formatWat(page.draft.updatedAt)} by {page.draft.updatedBy}, from version{" "}
-                  {page.draft.baseVersion}. Visitors do not see it until you publish.
-                  {page.draft.baseVersion !== page.live.version &&
-                    ` Version ${page.live.version} has been published since: publishing this draft will be refused until you start again from it.`}
-                </p>
-                <Form method="post" action={adminPath} className="mt-3">
-                  <button type="submit" name={ACTION_FIELD} value="discard" className="btn-outline">
-                    Discard draft
-                  </button>
-                </Form>
-              </Notice>
+              <OwnDraftNotice
+                draft={page.draft}
+                live={page.live}
+                adminPath={adminPath}
+                formId={`editor-${page.doc}`}
+              />
             </div>
           )}
           <div className="mt-6">
