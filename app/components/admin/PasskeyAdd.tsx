@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { type PasskeyAddOutcome, addPasskey } from "~/lib/admin/passkey-client";
 import { useHydrated } from "~/lib/use-hydrated";
+import { PasskeyOutcome } from "./PasskeyOutcome";
 
 function message(outcome: PasskeyAddOutcome): { text: string; problem: boolean } {
   switch (outcome.kind) {
@@ -100,17 +101,7 @@ export function PasskeyAdd({
       >
         {busy ? "Waiting for your device…" : buttonLabel}
       </button>
-      <div id="passkey-add-outcome" role="status" className="mt-3 min-h-6">
-        {shown && (
-          <p
-            className={
-              shown.problem ? "font-semibold text-clay-700" : "font-semibold text-teal-900"
-            }
-          >
-            {shown.text}
-          </p>
-        )}
-      </div>
+      <PasskeyOutcome id="passkey-add-outcome" shown={shown} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { type PasskeySignInOutcome, signInWithPasskey } from "~/lib/admin/passkey-client";
 import { useHydrated } from "~/lib/use-hydrated";
+import { PasskeyOutcome } from "./PasskeyOutcome";
 
 /** What the person sees under the button after they pressed it. */
 function message(
@@ -98,17 +99,7 @@ export function PasskeySignIn({
       >
         {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
       </button>
-      <div id="passkey-sign-in-outcome" role="status" className="mt-3 min-h-6">
-        {shown && (
-          <p
-            className={
-              shown.problem ? "font-semibold text-clay-700" : "font-semibold text-teal-900"
-            }
-          >
-            {shown.text}
-          </p>
-        )}
-      </div>
+      <PasskeyOutcome id="passkey-sign-in-outcome" shown={shown} />
     </section>
   );
 }
