@@ -3,7 +3,12 @@
  * /admin/inbox's reads (first page, a filter, a search) timed at the server, p95 of 40 runs each,
  * and the CSV of all of them streamed while node's RSS is sampled.
  *   npm run bench:inbox            (writes nothing but a temporary folder, deleted after)
+ *
+ * The rows are written by one process and read by a second one that opens the same folder, as
+ * the site does after a restart: PGlite's memory never shrinks, so a process that had just
+ * inserted 150,000 rows would carry the insert's peak into the CSV's.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +20,8 @@ import { createInbox } from "../server/inbox";
 
 const ROWS = Number(process.env.INBOX_BENCH_ROWS ?? 50_000);
 const RUNS = 40;
-const dir = mkdtempSync(path.join(tmpdir(), "inbox-bench-"));
+const measuring = process.env.INBOX_BENCH_DIR;
+const dir = measuring ?? mkdtempSync(path.join(tmpdir(), "inbox-bench-"));
 const database = await openDatabase({ dataDir: dir });
 const reader: Access = {
   email: "bench@example.com",
@@ -25,6 +31,23 @@ const reader: Access = {
 };
 
 try {
+  if (!measuring) {
+    await seed();
+    await database.close();
+    const reading = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!], {
+      stdio: "inherit",
+      env: { ...process.env, INBOX_BENCH_DIR: dir },
+    });
+    process.exitCode = reading.status ?? 1;
+  } else {
+    await measure();
+  }
+} finally {
+  if (measuring) await database.close();
+  else rmSync(dir, { recursive: true, force: true });
+}
+
+async function seed() {
   const seedStart = performance.now();
   // Contact messages, bookings and sign-ups over a year, each with two deliveries; some orders.
   await database.db.execute(sql`
@@ -49,6 +72,10 @@ try {
   console.log(
     `seeded ${ROWS} submissions in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
+}
+
+async function measure() {
+  console.log(`opened in a new process: RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
 
   const inbox = createInbox(database.db);
   const time = async (name: string, run: () => Promise<unknown>) => {
@@ -74,6 +101,7 @@ try {
   ];
 
   let peak = process.memoryUsage().rss;
+  console.log(`before the CSV: RSS ${(peak / 1e6).toFixed(0)} MB`);
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const csvStart = performance.now();
   let bytes = 0;
@@ -91,7 +119,4 @@ try {
   const ok = p95s.every((p) => p <= 300) && peak <= 250e6;
   console.log(ok ? "within budget (p95 ≤ 300 ms, RSS ≤ 250 MB)" : "OVER BUDGET");
   process.exitCode = ok ? 0 : 1;
-} finally {
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
 }
