@@ -36,7 +36,7 @@ import {
 import { Agent, request } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { format, resolveConfig } from "prettier";
@@ -1005,4 +1005,5 @@ function buildReport(input: {
   return lines.join("\n");
 }
 
-await main();
+// Run as `npm run bench`; imported (scripts/backup-bench.ts) for parseWrk alone.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -13,10 +13,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { sql } from "drizzle-orm";
 import type { Access } from "../app/lib/load-context";
 import { openDatabase } from "../server/db/client";
 import { createInbox } from "../server/inbox";
+import { seedInbox } from "./bench-seed";
 
 const ROWS = Number(process.env.INBOX_BENCH_ROWS ?? 50_000);
 const RUNS = 40;
@@ -49,26 +49,7 @@ try {
 
 async function seed() {
   const seedStart = performance.now();
-  // Contact messages, bookings and sign-ups over a year, each with two deliveries; some orders.
-  await database.db.execute(sql`
-    insert into submissions (kind, payload, created_at, handled_at)
-    select (array['contact','booking','newsletter'])[1 + i % 3],
-           jsonb_build_object('name', 'Visitor ' || i, 'email', 'visitor' || i || '@example.com',
-             'phone', '+234 803 ' || lpad((i % 10000000)::text, 7, '0'),
-             'message', repeat('We would like to talk about our marriage. ', 5), 'pageUri', '/contact'),
-           now() - (i || ' minutes')::interval,
-           case when i % 4 = 0 then now() end
-      from generate_series(1, ${ROWS}) i`);
-  await database.db.execute(sql`
-    insert into deliveries (submission_id, destination, status)
-    select id, d, case when id % 50 = 0 then 'dead' else 'delivered' end
-      from submissions, unnest(array['hubspot','email']) d`);
-  await database.db.execute(sql`
-    insert into orders (reference, item_id, item_name, amount_kobo, status, name, email, phone, created_at)
-    select 'KH-' || i, 'book', 'A book', 500000, 'paid', 'Payer ' || i, 'payer' || i || '@example.com',
-           '0803' || lpad(i::text, 7, '0'), now() - (i * 7 || ' minutes')::interval
-      from generate_series(1, ${Math.round(ROWS / 50)}) i`);
-  await database.db.execute(sql`analyze`);
+  await seedInbox(database.db, ROWS);
   console.log(
     `seeded ${ROWS} submissions in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
