@@ -196,6 +196,10 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(conflict).toContainText(`Yours: ${naira(mine)}`);
     await expect(conflict).toContainText(`Version ${newer}: ${naira(live)}`);
     await expect(conflict).toContainText(`Version ${newer} also changed Title`);
+    if (javaScriptEnabled) {
+      await conflict.scrollIntoViewIfNeeded();
+      await first.screenshot({ path: "test-results/conflict-390.png" });
+    }
     // Her change is still in the form.
     await expect(first.getByLabel("Price", { exact: true })).toHaveValue(String(mine));
     await expectAccessible(first);
