@@ -152,6 +152,10 @@ test("with a backup key and storage set, Back up now writes an encrypted backup,
     await page.getByRole("button", { name: "Send sign-in link" }).click();
     await page.goto(await signInLinkFor(page, reader));
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    // Signed in only once the answer to Sign in has arrived.
+    await expect(
+      page.getByRole("heading", { name: "Edit the website", exact: true }),
+    ).toBeVisible();
     await page.goto(`${server.url}/admin/backups`);
     await expect(
       page.getByText("Backups are encrypted with the practice's backup key"),

@@ -60,6 +60,7 @@ test("Signing in: a link by e-mail, opened in the same browser, and Sign in", as
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   // After signing in, /admin lists the pages, each with its own editor at /admin + its address.
+  await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
   for (const path of [
     "/admin/book",
