@@ -77,7 +77,7 @@ test("a scheduled price goes live at its time on top of a title fix published me
   await expect(onAdmin.first()).toBeVisible();
   await openEditor(page, "/admin/book");
   await expect(
-    page.getByRole("status").filter({ hasText: "A scheduled change went live on top" }),
+    page.getByRole("status").filter({ hasText: "A scheduled change went live on top" }).first(),
   ).toBeVisible();
   const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
   await expect(history.filter({ hasText: "went live on top of version" }).first()).toBeVisible();
@@ -268,7 +268,8 @@ for (const path of ["/admin/book", "/admin/team"]) {
     expect(without.covered.length, "controls covered without the scroll margin").toBeGreaterThan(0);
     await unguarded.evaluate((style) => (style as HTMLStyleElement).remove());
     const withMargin = await coveredControls();
-    expect(withMargin.count).toBe(without.count);
+    // The formatting buttons of a longer text appear once it has had focus: never fewer controls.
+    expect(withMargin.count).toBeGreaterThanOrEqual(without.count);
     expect(withMargin.covered, "controls wholly under the sticky bar").toEqual([]);
   });
 }
