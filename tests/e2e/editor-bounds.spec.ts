@@ -1,4 +1,4 @@
-import { type Cookie, expect, test } from "@playwright/test";
+import { type Cookie, type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsEditor } from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
@@ -98,6 +98,16 @@ test("item 16: a chosen photo shows at once, from the file, before anything is s
   await page.screenshot({ path: "test-results/photo-preview-390.png" });
 });
 
+/** The page's network, slowed by Chromium's own throttling (-1: not limited). */
+async function networkLine(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  return {
+    set: (conditions: { latency: number; downloadThroughput: number; uploadThroughput: number }) =>
+      cdp.send("Network.emulateNetworkConditions", { offline: false, ...conditions }),
+  };
+}
+
 /** A photo of noise compresses as badly as a real one does. */
 function noisyPhoto(width: number, height: number, quality: number) {
   return sharp({
@@ -126,14 +136,8 @@ test.describe("item 7: a phone photo on a slow or dead line", () => {
     const photo = await noisyPhoto(4000, 3000, 80);
     expect(photo.length).toBeGreaterThan(3_500_000);
     await gotoHydrated(page, "/admin/book");
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 250_000,
-      uploadThroughput: 125_000,
-    });
+    const line = await networkLine(page);
+    await line.set({ latency: 150, downloadThroughput: 250_000, uploadThroughput: 125_000 });
     await page.getByLabel("Image", { exact: true }).setInputFiles({
       name: "IMG_2041.jpg",
       mimeType: "image/jpeg",
@@ -153,12 +157,7 @@ test.describe("item 7: a phone photo on a slow or dead line", () => {
     // photo scaled in the browser gets through.
     await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 120_000 });
     await expect(page.getByText(/offline/i)).toHaveCount(0);
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await line.set({ latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await page.goto("/book");
     await expect(page.getByRole("img", { name: alt })).toBeVisible();
   });
@@ -169,15 +168,9 @@ test.describe("item 7: a phone photo on a slow or dead line", () => {
     test.setTimeout(240_000);
     const photo = await noisyPhoto(1600, 1200, 70);
     await gotoHydrated(page, "/admin/book");
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.enable");
+    const line = await networkLine(page);
     // 2 KB/s: the photo cannot arrive within the server's 30 s for a request.
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 300,
-      downloadThroughput: 50_000,
-      uploadThroughput: 2_000,
-    });
+    await line.set({ latency: 300, downloadThroughput: 50_000, uploadThroughput: 2_000 });
     await page.getByLabel("Image", { exact: true }).setInputFiles({
       name: "IMG_2042.jpg",
       mimeType: "image/jpeg",
@@ -193,12 +186,7 @@ test.describe("item 7: a phone photo on a slow or dead line", () => {
     await expect(slow).toBeVisible({ timeout: 90_000 });
     await expect(slow).toBeInViewport();
     await expect(page.getByText(/offline/i)).toHaveCount(0);
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await line.set({ latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     // Sent again by itself, once, with nothing pressed.
     await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 90_000 });
     await page.goto("/book");

@@ -19,7 +19,7 @@ import {
   writeKeptDraft,
 } from "~/lib/admin/kept-draft";
 import { parseDocument } from "~/lib/admin/parse-document";
-import { FILE_SUFFIX, markChosenFiles } from "~/lib/admin/uploads";
+import { chosenFileEntries, markChosenFiles } from "~/lib/admin/uploads";
 import {
   type PhotoProgress,
   type PhotoSendFailure,
@@ -194,10 +194,10 @@ function EditorForm({
   const send = useCallback(
     async (body: FormData) => {
       pending.current = body;
-      if (hasChosenPhotos(body)) {
+      if (chosenFileEntries(body).length > 0) {
         setPhotos({ preparing: true });
         // Scaled in the browser first, so that they get through a slow line.
-        await shrinkChosenPhotos(body, FILE_SUFFIX).catch(() => {});
+        await shrinkChosenPhotos(body).catch(() => {});
         const failed = await sendChosenPhotos(body, (progress) => setPhotos({ progress }));
         if (failed) return setPhotos({ failure: failed });
       }
@@ -476,12 +476,6 @@ interface PhotosState {
   preparing?: boolean;
   progress?: PhotoProgress;
   failure?: PhotoSendFailure;
-}
-
-function hasChosenPhotos(body: FormData): boolean {
-  return [...body.entries()].some(
-    ([name, value]) => typeof value !== "string" && name.endsWith(FILE_SUFFIX) && value.size > 0,
-  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { FILE_SUFFIX } from "./uploads";
+import { FILE_SUFFIX, chosenFileEntries } from "./uploads";
 
 /**
  * The editor's photos, each sent on its own before the form (issue 29, item 7): a phone photo on
@@ -103,10 +103,7 @@ export async function sendChosenPhotos(
   body: FormData,
   onProgress: (progress: PhotoProgress) => void,
 ): Promise<PhotoSendFailure | undefined> {
-  const chosen = [...body.entries()].filter(
-    (entry): entry is [string, File] =>
-      typeof entry[1] !== "string" && entry[0].endsWith(FILE_SUFFIX) && entry[1].size > 0,
-  );
+  const chosen = chosenFileEntries(body);
   for (const [i, [field, file]] of chosen.entries()) {
     const answer = await sendOne(file, (loaded, size) =>
       onProgress({ index: i + 1, total: chosen.length, loaded, size }),

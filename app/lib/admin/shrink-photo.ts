@@ -1,3 +1,5 @@
+import { chosenFileEntries } from "./uploads";
+
 /**
  * A phone photo made small enough to send on a slow line (issue 29, item 7): at 1 Mbit/s a 4.5 MB
  * photo took longer than the server's 30 s for a request. The site never shows a photo wider
@@ -40,9 +42,6 @@ export async function shrinkPhoto(file: File): Promise<File> {
 }
 
 /** Every chosen photo of a form, shrunk in place (`.file` entries: app/lib/admin/uploads.ts). */
-export async function shrinkChosenPhotos(body: FormData, suffix: string): Promise<void> {
-  for (const [name, value] of [...body.entries()]) {
-    if (typeof value === "string" || !name.endsWith(suffix) || value.size === 0) continue;
-    body.set(name, await shrinkPhoto(value));
-  }
+export async function shrinkChosenPhotos(body: FormData): Promise<void> {
+  for (const [name, file] of chosenFileEntries(body)) body.set(name, await shrinkPhoto(file));
 }

@@ -25,6 +25,14 @@ export interface ChosenFile {
   file: File;
 }
 
+/** The form's chosen (non-empty) photo files, by their file input's name, left in the form. */
+export function chosenFileEntries(formData: FormData): [string, File][] {
+  return [...formData.entries()].filter(
+    (entry): entry is [string, File] =>
+      typeof entry[1] !== "string" && entry[0].endsWith(FILE_SUFFIX) && entry[1].size > 0,
+  );
+}
+
 /** The non-empty files of a form, by photo field; every file entry is taken out of the form. */
 export function takeFiles(formData: FormData): ChosenFile[] {
   const chosen: ChosenFile[] = [];
