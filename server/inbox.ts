@@ -15,6 +15,15 @@ import type {
 import { csvLine } from "./csv";
 import type { Db } from "./db/client";
 import { contentAudit, siteSecrets } from "./db/schema";
+import {
+  type ExportKind,
+  type OrderRecord,
+  type SubmissionRecord,
+  allKindsHeadings,
+  allKindsLine,
+  exportHeadingLine,
+  exportLine,
+} from "./export-columns";
 
 /**
  * What visitors sent, for the practice at /admin/inbox and /admin/people (issue 30,
@@ -89,6 +98,13 @@ interface RawRow {
   amount_kobo: number | null;
   reference: string | null;
   id: number | string;
+  /** what the CSV adds (server/export-columns.ts): submissions.status or orders.status, … */
+  row_status: string;
+  paid_at: string | Date | null;
+  item_id: string | null;
+  item_name: string | null;
+  currency: string | null;
+  failure_reason: string | null;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -140,7 +156,9 @@ function unionSql(filter: InboxFilter, extra: { before?: [Date, string]; limit: 
         s.payload->>'email' as email, s.payload->>'phone' as phone, s.created_at as at,
         s.handled_at, s.payload->>'booked' as state, s.payload, null::int as amount_kobo,
         null::text as reference, s.id,
-        's' || lpad(s.id::text, 15, '0') as sort_key
+        's' || lpad(s.id::text, 15, '0') as sort_key, s.status as row_status,
+        null::timestamptz as paid_at, null::text as item_id, null::text as item_name,
+        null::text as currency, null::text as failure_reason
       from submissions s
      where s.kind in (${sql.join(
        submissionKinds.map((k) => sql`${k}`),
@@ -152,7 +170,8 @@ function unionSql(filter: InboxFilter, extra: { before?: [Date, string]; limit: 
     branches.push(sql`(select 'o' || o.id as ref, 'order' as kind, o.name, o.email, o.phone,
         o.created_at as at, o.handled_at, o.status as state, null::jsonb as payload,
         o.amount_kobo, o.reference, o.id,
-        'o' || lpad(o.id::text, 15, '0') as sort_key
+        'o' || lpad(o.id::text, 15, '0') as sort_key, o.status as row_status, o.paid_at,
+        o.item_id, o.item_name, o.currency, o.failure_reason
       from orders o
      where true${statusO}${searchO}${beforeO}
      order by o.created_at desc, o.id desc limit ${extra.limit})`);
@@ -371,7 +390,10 @@ export function createInbox(db: Db): InboxService {
 
     async *csv(filter, reader) {
       await auditRow(db, reader, "inbox-csv", `filter ${filterWords(filter)}`);
-      yield csvLine(CSV_COLUMNS);
+      // One kind: exactly that kind's file from `npm run export`. Every kind: one file that
+      // Excel opens as it is, a column saying which kind (docs/decisions/033).
+      const only = filter.kind && exportKindOf(filter.kind);
+      yield only ? exportHeadingLine(only) : csvLine(allKindsHeadings);
       let before: [Date, string] | undefined;
       for (;;) {
         const rows = rowsOf<RawRow & { sort_key: string }>(
@@ -385,25 +407,9 @@ export function createInbox(db: Db): InboxService {
         );
         let text = "";
         for (const r of rows) {
-          const row = toRow(r, went);
-          const p = r.payload ?? {};
-          text += csvLine([
-            row.id,
-            row.kind,
-            row.at,
-            row.handled ? "handled" : "new",
-            row.name,
-            row.email,
-            row.phone,
-            p.need,
-            p.message,
-            p.booked,
-            p.pageUri,
-            r.amount_kobo !== null ? (r.amount_kobo / 100).toFixed(2) : "",
-            r.reference,
-            r.kind === "order" ? r.state : "",
-            row.went,
-          ]);
+          const kind = exportKindOf(r.kind);
+          const record = exportRecord(r, went);
+          text += only ? exportLine(kind, record) : allKindsLine(kind, record);
         }
         yield text;
         const last = rows.at(-1)!;
@@ -576,23 +582,35 @@ export function createInbox(db: Db): InboxService {
   return service;
 }
 
-const CSV_COLUMNS = [
-  "id",
-  "kind",
-  "received_at",
-  "status",
-  "name",
-  "email",
-  "phone",
-  "need",
-  "message",
-  "booked",
-  "pageUri",
-  "amount_naira",
-  "reference",
-  "payment",
-  "delivery",
-];
+/** The inbox's kind as `npm run export -- --kind` names it. */
+const exportKindOf = (kind: InboxKind): ExportKind => (kind === "order" ? "orders" : kind);
+
+/** A row of the union as the export reads it from its own table. */
+function exportRecord(
+  r: RawRow,
+  went: Map<number, { destination: string; status: string }[]>,
+): SubmissionRecord | OrderRecord {
+  const createdAt = new Date(r.at);
+  if (r.kind !== "order") {
+    const id = Number(r.id);
+    const deliveries = went.get(id) ?? [];
+    return { id, createdAt, status: r.row_status, payload: r.payload ?? {}, deliveries };
+  }
+  return {
+    reference: r.reference ?? "",
+    createdAt,
+    status: r.row_status,
+    paidAt: r.paid_at === null ? null : new Date(r.paid_at),
+    itemId: r.item_id ?? "",
+    itemName: r.item_name ?? "",
+    amountKobo: r.amount_kobo ?? 0,
+    currency: r.currency ?? "",
+    name: r.name ?? "",
+    email: r.email ?? "",
+    phone: r.phone ?? "",
+    failureReason: r.failure_reason,
+  };
+}
 
 function filterWords(filter: InboxFilter): string {
   return [

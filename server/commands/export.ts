@@ -1,17 +1,15 @@
 import { parseArgs } from "node:util";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, gte, inArray } from "drizzle-orm";
-import { csvLine } from "../csv";
 import { deliveries, orders, submissions } from "../db/schema";
+import {
+  type ExportKind,
+  exportHeadingLine,
+  exportKinds,
+  exportLine,
+  isExportKind,
+} from "../export-columns";
 import type { CommandRunner } from "./protocol";
-
-const columns = {
-  contact: ["name", "email", "phone", "need", "message", "pageUri"],
-  booking: ["name", "email", "phone", "booked", "pageUri"],
-  newsletter: ["email", "pageUri"],
-} as const;
-
-type Kind = keyof typeof columns | "orders";
 
 /** Rows per query: a 50,000-row export never sits in memory, and the site answers between. */
 const CHUNK = 500;
@@ -34,7 +32,7 @@ Uses DATABASE_URL (Postgres), or else the embedded database in DATA_DIR. Either 
 beside the site: with the embedded database the running site does the work for it.`;
 
 export type ExportOptions =
-  { help: true } | { error: string } | { kind: Kind; since?: string; out?: string };
+  { help: true } | { error: string } | { kind: ExportKind; since?: string; out?: string };
 
 /** The command line, checked: the same parser in the command and in the site that runs it. */
 export function parseExportArgs(args: string[]): ExportOptions {
@@ -53,10 +51,8 @@ export function parseExportArgs(args: string[]): ExportOptions {
     return { error: `${(error as Error).message}\n\n${exportUsage}` };
   }
   if (values.help) return { help: true };
-  const kind = values.kind as Kind;
-  if (!(kind in columns) && kind !== "orders") {
-    return { error: `--kind must be one of: ${[...Object.keys(columns), "orders"].join(", ")}` };
-  }
+  const kind = values.kind;
+  if (!isExportKind(kind)) return { error: `--kind must be one of: ${exportKinds.join(", ")}` };
   if (values.since !== undefined && Number.isNaN(new Date(values.since).getTime())) {
     return { error: "--since must be a date like 2026-01-01" };
   }
@@ -83,22 +79,7 @@ export const runExport: CommandRunner = async ({ database }, args, io) => {
   const day = since.toISOString().slice(0, 10);
   let count = 0;
   if (options.kind === "orders") {
-    await io.out(
-      csvLine([
-        "reference",
-        "created_at",
-        "status",
-        "paid_at",
-        "item_id",
-        "item",
-        "amount_naira",
-        "currency",
-        "name",
-        "email",
-        "phone",
-        "failure_reason",
-      ]),
-    );
+    await io.out(exportHeadingLine("orders"));
     for (let after = 0; ;) {
       const rows = await db
         .select()
@@ -108,20 +89,7 @@ export const runExport: CommandRunner = async ({ database }, args, io) => {
         .limit(CHUNK);
       let text = "";
       for (const o of rows) {
-        text += csvLine([
-          o.reference,
-          o.createdAt,
-          o.status,
-          o.paidAt,
-          o.itemId,
-          o.itemName,
-          (o.amountKobo / 100).toFixed(2),
-          o.currency,
-          o.name,
-          o.email,
-          o.phone,
-          o.failureReason,
-        ]);
+        text += exportLine("orders", o);
         after = o.id;
       }
       count += rows.length;
@@ -133,7 +101,7 @@ export const runExport: CommandRunner = async ({ database }, args, io) => {
     return { code: 0 };
   }
   const kind = options.kind;
-  await io.out(csvLine(["id", "received_at", "status", ...columns[kind], "delivery"]));
+  await io.out(exportHeadingLine(kind));
   for (let after = 0; ;) {
     const rows = await db
       .select()
@@ -149,21 +117,16 @@ export const runExport: CommandRunner = async ({ database }, args, io) => {
       .limit(CHUNK);
     const ids = rows.map((r) => r.id);
     const outbox = ids.length
-      ? await db.select().from(deliveries).where(inArray(deliveries.submissionId, ids))
+      ? await db
+          .select()
+          .from(deliveries)
+          .where(inArray(deliveries.submissionId, ids))
+          .orderBy(asc(deliveries.id))
       : [];
     let text = "";
     for (const row of rows) {
-      const delivery = outbox
-        .filter((d) => d.submissionId === row.id)
-        .map((d) => `${d.destination}: ${d.status}`)
-        .join("; ");
-      text += csvLine([
-        row.id,
-        row.createdAt,
-        row.status,
-        ...columns[kind].map((c) => row.payload[c] ?? ""),
-        delivery,
-      ]);
+      const went = outbox.filter((d) => d.submissionId === row.id);
+      text += exportLine(kind, { ...row, deliveries: went });
       after = row.id;
     }
     count += rows.length;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Access } from "../../app/lib/load-context";
+import type { Access, InboxFilter } from "../../app/lib/load-context";
+import { runExport } from "../../server/commands/export";
+import type { CommandContext } from "../../server/commands/protocol";
 import type { Database } from "../../server/db/client";
 import {
   contentAudit,
@@ -10,7 +12,9 @@ import {
   subscribers,
   submissions,
 } from "../../server/db/schema";
+import { type ExportKind, allKindsHeadings } from "../../server/export-columns";
 import { createInbox, normalisePhone, parseInboxId, whereItWent } from "../../server/inbox";
+import { parseCsv } from "../support/csv";
 import { openTempPglite } from "../support/databases";
 
 const reader: Access = {
@@ -54,7 +58,7 @@ describe("the inbox on PGlite", () => {
           name: "=Ada",
           email: "ada@example.com",
           phone: "+234 803 111 2222",
-          message: "Hi",
+          message: "Hi, it's me,\nAda",
         },
         createdAt: at(1),
       })
@@ -118,6 +122,61 @@ describe("the inbox on PGlite", () => {
       .from(contentAudit)
       .where(eq(contentAudit.action, "inbox-csv"));
     expect(audit[0]!.detail).not.toContain("ada");
+  });
+
+  it("one kind's CSV is that kind's `npm run export`, cell for cell; every kind's holds the same cells beside a kind column", async () => {
+    const inbox = createInbox(database.db);
+    const exported = async (kind: ExportKind) => {
+      let text = "";
+      const outcome = await runExport({ database } as CommandContext, ["--kind", kind], {
+        out: async (chunk) => void (text += Buffer.from(chunk).toString("utf8")),
+        err: () => {},
+      });
+      expect(outcome.code).toBe(0);
+      return parseCsv(text);
+    };
+    const downloaded = async (filter: InboxFilter) => {
+      let text = "";
+      for await (const piece of inbox.csv(filter, reader)) text += piece;
+      return parseCsv(text);
+    };
+    // The export goes oldest first, the inbox newest first: rows are compared in one order.
+    const sorted = (rows: string[][]) => rows.map((r) => JSON.stringify(r)).sort();
+    const [allHeadings, ...allRows] = await downloaded({});
+    expect(allHeadings).toEqual(allKindsHeadings);
+    expect(allHeadings![0]).toBe("kind");
+    const kinds = [
+      ["contact", "contact"],
+      ["booking", "booking"],
+      ["newsletter", "newsletter"],
+      ["order", "orders"],
+    ] as const;
+    for (const [inboxKind, kind] of kinds) {
+      const [headings, ...rows] = await exported(kind);
+      const [inboxHeadings, ...inboxRows] = await downloaded({ kind: inboxKind });
+      expect(inboxHeadings, kind).toEqual(headings);
+      expect(rows, kind).toHaveLength(1);
+      expect(sorted(inboxRows), kind).toEqual(sorted(rows));
+      // In the file of every kind, a row of this kind has these cells under the same headings,
+      // and nothing under another kind's.
+      const mine = allRows.filter((r) => r[0] === kind);
+      expect(
+        sorted(mine.map((r) => headings!.map((h) => r[allHeadings!.indexOf(h)]!))),
+        kind,
+      ).toEqual(sorted(rows));
+      for (const r of mine)
+        r.forEach((cell, i) => {
+          if (i > 0 && !headings!.includes(allHeadings![i]!))
+            expect(cell, allHeadings![i]).toBe("");
+        });
+    }
+    expect(allRows).toHaveLength(4);
+    const contact = allRows.find((r) => r[0] === "contact")!;
+    const at = (heading: string) => contact[allHeadings!.indexOf(heading)];
+    expect(at("name")).toBe("'=Ada");
+    expect(at("message")).toBe("Hi, it's me,\nAda");
+    expect(at("status")).toBe("received");
+    expect(at("delivery")).toBe("hubspot: delivered; email: pending");
   });
 
   it("finds a person by phone however written, and erases them, keeping the order's amount", async () => {

@@ -4,7 +4,8 @@ import type { Route } from "./+types/inbox-csv";
 
 /**
  * /admin/inbox/csv: the CSV of the inbox's current filter, streamed a chunk at a time (50,000 rows
- * never sit in memory), each cell made safe by server/csv.ts. Audited.
+ * never sit in memory), each cell made safe by server/csv.ts. Audited. One kind gives that kind's
+ * columns from `npm run export`; every kind, one file with a kind column (docs/decisions/033).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox, reader } = await readerAccess(context, request);
@@ -22,10 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   });
   const day = new Date().toISOString().slice(0, 10);
+  const name = filter.kind ? `inbox-${filter.kind}-${day}` : `inbox-${day}`;
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="inbox-${day}.csv"`,
+      "Content-Disposition": `attachment; filename="${name}.csv"`,
       "Cache-Control": "no-store",
       "X-Robots-Tag": "noindex",
     },

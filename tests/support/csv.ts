@@ -1,0 +1,31 @@
+/**
+ * A CSV file's lines as cells, quotes undone (RFC 4180, CRLF lines), so that a test compares
+ * columns rather than text: a message may hold a comma or a line break.
+ */
+export function parseCsv(text: string): string[][] {
+  const lines: string[][] = [];
+  let line: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      line.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      line.push(cell);
+      lines.push(line);
+      line = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  return lines;
+}
