@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "~/components/icons";
 import { Link } from "react-router";
 import { footerQuickLinks } from "~/content/nav";
-import { practice } from "~/content/site";
+import { footerNewsletter, practice } from "~/content/site";
 import { fullAddress, mapSearchUrl, useSite } from "~/lib/site";
 import { useAnalyticsConfigured } from "./ConsentBanner";
 import { LogoMark } from "./Logo";
@@ -19,11 +19,10 @@ export function SiteFooter({ newsletter = true }: { newsletter?: boolean }) {
           <div className="container-page grid gap-6 py-10 lg:grid-cols-2 lg:items-center">
             <div>
               <h2 id="footer-newsletter" className="font-display text-2xl font-semibold text-white">
-                Relationship tips, once a week
+                {site.newsletter.heading || footerNewsletter.heading}
               </h2>
               <p className="mt-2 max-w-md text-teal-100">
-                Practical ideas for a closer, kinder relationship. No spam, ever. Unsubscribe at any
-                time.
+                {site.newsletter.text || footerNewsletter.text}
               </p>
             </div>
             <NewsletterForm id="footer" compact />

@@ -37,7 +37,7 @@ import { privacyCards, privacyCommitment, privacyLastUpdated } from "./privacy";
 import { corePrograms, mapPlans } from "./programmes";
 import { serviceCategories } from "./services";
 import { slugify, uniqueSlug } from "./slug";
-import { practice } from "./site";
+import { footerNewsletter, practice } from "./site";
 import { stories, storyWebinarLines } from "./stories";
 import { leadCounsellor, teamMembers } from "./team";
 import { fallbackTestimonials } from "./testimonials";
@@ -132,6 +132,12 @@ export const siteSchema = z.object({
     400,
     "Shown in every page's footer and in search results about the practice.",
   ).default(practice.blurb),
+  newsletter: group("Newsletter sign-up in the footer", {
+    heading: text("Heading", 80, "Above the e-mail field at the foot of every page.").default(
+      footerNewsletter.heading,
+    ),
+    text: longText("Text", 300).default(footerNewsletter.text),
+  }).default(footerNewsletter),
   social: list(
     "Social links",
     z.object({
@@ -633,6 +639,7 @@ export function shippedContent(now = new Date()): SiteContent {
       })),
       emergencyNote: practice.emergencyNote,
       blurb: practice.blurb,
+      newsletter: { ...footerNewsletter },
       social: practice.social.map((s) => ({ ...s })),
     },
     home: {

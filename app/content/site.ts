@@ -93,6 +93,15 @@ export const practice = {
   ] satisfies SocialLink[],
 } as const;
 
+/**
+ * The words above the newsletter sign-up at the foot of every page: the first version of the
+ * "Newsletter sign-up in the footer" fields of the Contact details (app/content/documents.ts).
+ */
+export const footerNewsletter = {
+  heading: "Relationship tips, once a week",
+  text: "Practical ideas for a closer, kinder relationship. No spam, ever. Unsubscribe at any time.",
+};
+
 export function fullAddress(): string {
   const a = practice.address;
   return `${a.street}, ${a.city}, ${a.country}`;

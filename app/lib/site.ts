@@ -17,6 +17,7 @@ const NO_DETAILS: SiteDetails = {
   openingHours: [],
   emergencyNote: "",
   blurb: "",
+  newsletter: { heading: "", text: "" },
   social: [],
 };
 

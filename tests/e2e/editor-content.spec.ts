@@ -403,6 +403,36 @@ test("item 19: the footer's words about the practice are the practice's to chang
   expect(practiceLd?.description).toBe(blurb);
 });
 
+test("item 19: the words above the footer's newsletter sign-up are the practice's to change, and come back when emptied", async ({
+  page,
+}) => {
+  const heading = `A letter for your marriage ${Date.now() % 100_000}`;
+  const words = "Short, kind ideas from our counsellors, every Friday.";
+  await openEditor(page, "/admin/contact");
+  const group = page.getByRole("group", { name: "Newsletter sign-up in the footer" });
+  await group.getByLabel("Heading (optional)").fill(heading);
+  await group.getByLabel("Text (optional)").fill(words);
+  await publish(page);
+  await page.goto("/faq");
+  const signUp = page.getByRole("contentinfo").getByRole("region", { name: heading });
+  await expect(signUp.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+  await expect(signUp.getByText(words)).toBeVisible();
+  await expect(signUp.getByRole("button", { name: "Subscribe" })).toBeVisible();
+
+  // Emptied, each field goes back to the words the site came with.
+  await openEditor(page, "/admin/contact");
+  await group.getByLabel("Heading (optional)").fill("");
+  await group.getByLabel("Text (optional)").fill("");
+  await publish(page);
+  await page.goto("/faq");
+  const shipped = page
+    .getByRole("contentinfo")
+    .getByRole("region", { name: "Relationship tips, once a week" });
+  await expect(
+    shipped.getByText("Practical ideas for a closer, kinder relationship."),
+  ).toBeVisible();
+});
+
 test("item 19: a past webinar's story says 'Our last webinar, The Hidden Thread, has taken place'", async ({
   page,
 }) => {

@@ -6,6 +6,7 @@ import {
   shippedContent,
   siteSchema,
 } from "~/content/documents";
+import { footerNewsletter } from "~/content/site";
 import { noticeFromQuery, previewPath } from "~/lib/admin/editor-data";
 import { describeDocument, describeName, nameParts, pathToName } from "~/lib/admin/field-tree";
 import { formPayload } from "~/lib/admin/kept-draft";
@@ -71,6 +72,20 @@ describe("the editor reads a document's schema", () => {
   it("reads the shipped contact details as a valid form", () => {
     const submission = parseDocument(formOf(shippedContent().site), siteSchema);
     expect(submission.status).toBe("success");
+  });
+
+  it("gives the footer's newsletter words as shipped to an older version, and to an emptied field", () => {
+    const { newsletter, ...older } = shippedContent().site;
+    expect(siteSchema.parse(older).newsletter).toEqual(footerNewsletter);
+    const emptied = parseDocument(
+      formOf({ ...older, newsletter: { heading: "", text: "Fresh words." } }),
+      siteSchema,
+    );
+    expect(emptied.status).toBe("success");
+    expect(emptied.status === "success" && emptied.value.newsletter).toEqual({
+      heading: newsletter.heading,
+      text: "Fresh words.",
+    });
   });
 });
 
