@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
+import { Nonce } from "./components/EarlyScripts";
 import { AssetText } from "./components/InlineStylesheet";
 
 export const streamTimeout = 5_000;
@@ -39,7 +40,9 @@ export default function handleRequest(
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <AssetText.Provider value={loadContext.assetText}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <Nonce.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </Nonce.Provider>
       </AssetText.Provider>,
       {
         nonce,

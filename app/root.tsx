@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ConsentBanner } from "./components/ConsentBanner";
+import { EarlyScript } from "./components/EarlyScripts";
 import { InlineStylesheet } from "./components/InlineStylesheet";
 import { NotFoundPage } from "./components/NotFoundPage";
 import { hydratesAtOnce, isEditorPage } from "./lib/route-handle";
@@ -23,10 +24,9 @@ import { ToastOutlet } from "./components/ToastOutlet";
 import { keepPageAfterUnreachable } from "./lib/forms/revalidate";
 
 // The stylesheet is written into the page (InlineStylesheet; a kept page carries only its own part,
-// docs/decisions/026) and the headings' font is not preloaded: its fallback in app.css has
-// Fraunces' metrics, so it may arrive after the first paint without moving anything (017). A
-// preload at low priority was tried (037): it took the font out of the first paint's path but
-// made it end before the largest paint on every run, which Lighthouse then counts.
+// docs/decisions/026) and the headings' font is never fetched for a first view: it draws the
+// headings in app.css's metric-matched fallback, and the service worker's install brings the font
+// for the next page (EarlyScript, docs/decisions/037).
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
@@ -89,6 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4d4a" />
+        <EarlyScript smallScript={root?.enhanceScript} />
         <Meta />
         <InlineStylesheet href={stylesheet} />
         <Links />
@@ -109,11 +110,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <NavigationSignal />
         <ScrollRestoration />
         <Scripts />
-        {/* Low priority: a module script is fetched at High, which put it in the first paint's
-            critical path on a slow line; it only enhances what is already readable (037). */}
-        {root?.enhanceScript && (
-          <script type="module" src={root.enhanceScript} fetchPriority="low" />
-        )}
       </body>
     </html>
   );

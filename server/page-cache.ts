@@ -7,7 +7,7 @@ import type { SiteLoadContext } from "../app/lib/load-context";
 import { createRequestHandler } from "react-router";
 import { onlyTrackingParams } from "../app/lib/tracking-params";
 import { HYDRATION_ID, HYDRATION_QUERY } from "../app/lib/hydration-data";
-import { scriptRewriter, splitHydrationData } from "./document-scripts";
+import { DEFERRED_MODULE_TYPE, scriptRewriter, splitHydrationData } from "./document-scripts";
 import type { Logger } from "./logger";
 
 /**
@@ -72,15 +72,19 @@ const HYDRATION_PREFIX = `?${HYDRATION_QUERY}=`;
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 /**
- * A data block (JSON-LD, JSON) is never run, and CSP does not govern it: hashing it would allow,
- * as a script, text an editor typed (issue 29, L5).
+ * A data block (JSON-LD, JSON, the marker where hydration data was) is never run, and CSP does
+ * not govern it: hashing it would allow, as a script, text an editor typed (issue 29, L5), and
+ * each hash is 55 bytes of every answer's headers (docs/decisions/037). Only classic and module
+ * scripts are hashed, and the inert copy of React's module script that the small script makes
+ * live (server/document-scripts.ts).
  */
-const DATA_BLOCK = /\stype\s*=\s*["']?application\/(?:ld\+)?json/i;
+const RUNS = new Set(["", "module", "text/javascript", DEFERRED_MODULE_TYPE]);
+const TYPE = /\stype\s*=\s*["']?([^"'\s>]+)/i;
 
 export function scriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
-    if (DATA_BLOCK.test(match[1] ?? "")) continue;
+    if (!RUNS.has((TYPE.exec(match[1] ?? "")?.[1] ?? "").toLowerCase())) continue;
     const digest = createHash("sha256")
       .update(match[2] ?? "")
       .digest("base64");

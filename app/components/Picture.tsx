@@ -36,7 +36,9 @@ export function Picture({
         width={meta.width}
         height={meta.height}
         alt={alt}
-        decoding="async"
+        // The largest picture is painted as soon as it arrives; the others decode off the main
+        // thread whenever they come (docs/decisions/037).
+        decoding={priority ? undefined : "async"}
         loading={priority ? undefined : "lazy"}
         fetchPriority={priority ? "high" : undefined}
         className={imgClassName}

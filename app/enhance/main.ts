@@ -10,6 +10,16 @@ import { wireHeader } from "./header";
 import { wireMenus } from "./menus";
 import { registerServiceWorker } from "../lib/register-service-worker";
 
+declare global {
+  interface Window {
+    /** set here: from now on a button press reaches its handler (app/components/EarlyScripts.tsx) */
+    siteEnhanced?: boolean;
+    /** the last button pressed before this script came, set by the page's loader */
+    sitePressed?: HTMLButtonElement;
+  }
+}
+window.siteEnhanced = true;
+
 /** SPEC.md: the missing path is logged to the console (components on the 404 page mark it). */
 function logNotFound() {
   if (document.querySelector("[data-not-found]"))
@@ -53,6 +63,14 @@ if (root.dataset.react === "on-demand") {
     root.dataset.hydrated = "true";
   });
 }
+
+// A button pressed while this script was on its way is pressed again, now that it does something
+// (the page's loader fetches this script after the page's load, docs/decisions/037).
+void Promise.allSettled([widgets]).then(() => {
+  const pressed = window.sitePressed;
+  window.sitePressed = undefined;
+  if (pressed?.isConnected) pressed.click();
+});
 
 // Every page runs this script, so the service worker (docs/decisions/018) is registered here,
 // once the page has loaded and the browser is idle.

@@ -19,10 +19,15 @@ test("a kept page's CSP hashes its scripts but not its JSON-LD, and forbids <bas
     const blocks = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
       (m) => !/\ssrc=/.test(m[1]!),
     );
-    const data = blocks.filter((m) => /application\/ld\+json/.test(m[1]!));
-    const scripts = blocks.filter((m) => !/application\/(ld\+)?json/.test(m[1]!));
+    // Data blocks: JSON-LD, and the marker where the page's hydration data was.
+    const isData = (attributes: string) =>
+      /application\/(ld\+)?json|text\/x-hydration-data/.test(attributes);
+    const data = blocks.filter((m) => isData(m[1]!));
+    const scripts = blocks.filter((m) => !isData(m[1]!));
     expect(data.length, `${path} has JSON-LD`).toBeGreaterThan(0);
     for (const m of data) expect(csp, path).not.toContain(sha256(m[2]!));
+    // Nothing else: every hash is 55 bytes of the answer's first flight (docs/decisions/037).
+    expect(csp.match(/'sha256-/g), path).toHaveLength(new Set(scripts.map((m) => m[2])).size);
     for (const m of scripts) expect(csp, path).toContain(sha256(m[2]!));
   }
 });

@@ -3,6 +3,7 @@ import { messages } from "../../app/content/messages";
 import { toastWith, uniqueId } from "../support/fixtures";
 import { contact, deliveredOnce, fakesAcceptEveryForm } from "../support/form-cases";
 import { gotoHydrated } from "../support/hydration";
+import { controlled } from "../support/service-worker";
 
 /** The scripts and stylesheets a page asks the network for, by file name. */
 function requests(page: Page) {
@@ -33,34 +34,63 @@ test("the first paint needs only the HTML: stylesheet inlined, no preloads in th
   }
 });
 
-test("the headings' font is one small file at the one weight the headings use", async ({
+/** Every text in the headings' family, as the page draws it: its family list and its weight. */
+function headingTexts(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim()))
+      .map((el) => getComputedStyle(el))
+      .filter((style) => style.fontFamily.includes("Fraunces"))
+      .map((style) => ({ family: style.fontFamily, weight: style.fontWeight })),
+  );
+}
+
+test("a first view asks the network for no font: its headings are in the matched fallback", async ({
   page,
 }) => {
-  const fonts: { name: string; bytes: number }[] = [];
-  page.on("requestfinished", async (request) => {
-    if (request.resourceType() !== "font") return;
-    const sizes = await request.sizes();
-    fonts.push({ name: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
-  });
+  const seen = requests(page);
   for (const path of ["/", "/services", "/faq"]) {
     await gotoHydrated(page, path);
-    await page.evaluate(() => document.fonts.ready);
-    // Every text in the headings' family asks for weight 600: the file has no other, and the
-    // fallback would draw another weight differently from Fraunces.
-    const otherWeights = await page.evaluate(() =>
-      [...document.querySelectorAll("body *")]
-        .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim()))
-        .map((el) => getComputedStyle(el))
-        .filter((style) => style.fontFamily.startsWith('"Fraunces"') && style.fontWeight !== "600")
-        .map((style) => style.fontWeight),
-    );
-    expect(otherWeights, path).toEqual([]);
+    const texts = await headingTexts(page);
+    expect(texts.length, path).toBeGreaterThan(0);
+    for (const text of texts) expect(text.family, path).toMatch(/^"Fraunces Fallback Georgia"/);
   }
-  expect(fonts.length).toBeGreaterThan(0);
-  for (const font of fonts) {
-    expect(font.name).toMatch(/^\/assets\/fraunces-semibold-[\w-]+\.woff2$/);
-    expect(font.bytes, font.name).toBeLessThan(16 * 1024);
-  }
+  expect(seen.fonts).toEqual([]);
+});
+
+test.describe("once the service worker keeps it", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("the headings are in Fraunces, one small file at the one weight they use", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await gotoHydrated(page, "/faq");
+    await controlled(page);
+    for (const path of ["/", "/services", "/faq"]) {
+      await gotoHydrated(page, path);
+      await expect(page.locator("html"), path).toHaveAttribute("data-fraunces", "");
+      await page.evaluate(() => document.fonts.ready);
+      expect(await page.evaluate(() => document.fonts.check('600 1em "Fraunces"')), path).toBe(
+        true,
+      );
+      // Every text in the headings' family asks for weight 600: the file has no other, and the
+      // fallback would draw another weight differently from Fraunces.
+      const texts = await headingTexts(page);
+      expect(texts.length, path).toBeGreaterThan(0);
+      for (const text of texts) {
+        expect(text.family, path).toMatch(/^Fraunces, "Fraunces Fallback Georgia"/);
+        expect(text.weight, path).toBe("600");
+      }
+    }
+    const css = await page.evaluate(() => document.querySelector("style[data-href]")?.textContent);
+    const fonts = [...(css ?? "").matchAll(/url\((\/assets\/[\w.-]+\.woff2)\)/g)].map((m) => m[1]!);
+    expect(fonts).toHaveLength(1);
+    expect(fonts[0]).toMatch(/^\/assets\/fraunces-semibold-[\w-]+\.woff2$/);
+    const file = await request.get(fonts[0]!);
+    expect((await file.body()).length).toBeLessThan(16 * 1024);
+  });
 });
 
 test("a words-only page runs the site's small script and no React until a form is used", async ({
@@ -87,6 +117,41 @@ test("a words-only page runs the site's small script and no React until a form i
   expect(seen.scripts.length).toBeGreaterThan(before);
   await footer.getByRole("button", { name: "Subscribe" }).click();
   await expect(footer.getByText("Thank You!")).toBeVisible();
+});
+
+test.describe("the small script comes after the page", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("it is asked for only after the load, and a button pressed before it came is pressed again", async ({
+    page,
+  }) => {
+    // The small script is held on its way, as on a slow line.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let askedAt = -1;
+    await page.route("**/assets/enhance-*.js", async (route) => {
+      askedAt = await page.evaluate(() => performance.now()).catch(() => -1);
+      await held;
+      await route.continue();
+    });
+    await page.goto("/faq");
+    const loadedAt = await page.evaluate(
+      () => performance.timing.loadEventEnd - performance.timing.navigationStart,
+    );
+    await expect.poll(() => askedAt).toBeGreaterThan(0);
+    expect(askedAt).toBeGreaterThanOrEqual(loadedAt);
+
+    // The phone menu's button does nothing yet; pressed now, it opens once the script is here.
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    release();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  });
 });
 
 test("a form sent before React is ready is held and sent once by React", async ({ page }) => {

@@ -10,6 +10,7 @@ import {
   footerNewsletter,
 } from "../support/form-cases";
 import { gotoHydrated } from "../support/hydration";
+import { controlled } from "../support/service-worker";
 
 /**
  * The service worker (docs/decisions/018): a page read once opens again with the network off,
@@ -20,19 +21,6 @@ test.use({ serviceWorkers: "allow" });
 // Each test installs the worker, which copies every script and the stylesheet before it takes
 // control: on a busy two-core machine that alone can take tens of seconds.
 test.describe.configure({ timeout: 120_000 });
-
-/** Resolves once the service worker has installed and controls the page. */
-async function controlled(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), {
-        once: true,
-      }),
-    );
-  });
-}
 
 /**
  * Every address the service worker keeps, as paths with their query, except React Router's route
