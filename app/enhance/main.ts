@@ -8,14 +8,17 @@
 import { wireAccordions } from "./accordion";
 import { wireHeader } from "./header";
 import { wireMenus } from "./menus";
+import { reactOnDemand } from "./react-on-demand";
 import { registerServiceWorker } from "../lib/register-service-worker";
 
 declare global {
   interface Window {
     /** set here: from now on a button press reaches its handler (app/components/EarlyScripts.tsx) */
     siteEnhanced?: boolean;
-    /** the last button pressed before this script came, set by the page's loader */
+    /** the last button pressed before this script came, set by the page's early script */
     sitePressed?: HTMLButtonElement;
+    /** a form sent offline before this script came, held by the page's early script */
+    siteHeld?: HTMLFormElement;
   }
 }
 window.siteEnhanced = true;
@@ -53,19 +56,25 @@ document.addEventListener("site:navigate", loadWidgets);
 if (document.querySelector("[data-open-now]"))
   void import("./open-now").then((openNow) => openNow.wireOpenNow());
 
-// Forms are wired as soon as their file is here, never behind the widgets: decoration that failed
-// to arrive must not leave a form to post offline to the browser's error page. The page is marked
-// ready (for the tests) once both have come or failed.
+// Forms are wired with this script itself, never behind the widgets: decoration that failed to
+// arrive must not leave a form to post offline to the browser's error page. Their code is part of
+// this script's own files (every words-only page has the footer's sign-up), so it has come before
+// the page's load, which waits for this script (docs/decisions/037). The page is marked ready
+// (for the tests) once the widgets have come or failed too.
 const root = document.documentElement;
 if (root.dataset.react === "on-demand") {
-  const forms = import("./react-on-demand").then((onDemand) => onDemand.reactOnDemand());
-  void Promise.allSettled([forms, widgets]).then(() => {
+  reactOnDemand();
+  // Sent again now that its sending is this script's: held, kept and sent once the line is back.
+  const held = window.siteHeld;
+  window.siteHeld = undefined;
+  if (held?.isConnected) held.requestSubmit();
+  void Promise.allSettled([widgets]).then(() => {
     root.dataset.hydrated = "true";
   });
 }
 
 // A button pressed while this script was on its way is pressed again, now that it does something
-// (the page's loader fetches this script after the page's load, docs/decisions/037).
+// (the page fetches this script once it has painted, docs/decisions/037).
 void Promise.allSettled([widgets]).then(() => {
   const pressed = window.sitePressed;
   window.sitePressed = undefined;

@@ -7,7 +7,11 @@ import { baseURL } from "../../playwright.config";
 /** The page's inline scripts, with whether each is a JSON-LD data block (not script: no hash). */
 function inlineScripts(html: string): { body: string; data: boolean }[] {
   return [...html.matchAll(/<script\b(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi)].map(
-    ([, attrs, body]) => ({ body: body ?? "", data: /application\/ld\+json/i.test(attrs ?? "") }),
+    ([, attrs, body]) => ({
+      body: body ?? "",
+      // data blocks, which no browser runs: JSON-LD, and the marker where hydration data was
+      data: /application\/ld\+json|text\/x-hydration-data/i.test(attrs ?? ""),
+    }),
   );
 }
 
