@@ -16,10 +16,10 @@ export default defineConfig({
           groups: [
             {
               // What (nearly) every page loads: the shell (header, footer, toasts, the footer's
-              // newsletter form), page titles, pictures. One file instead of a dozen small ones,
-              // which compress worse and cost a request each.
+              // newsletter form), page titles, pictures, the 404's words. One file instead of a
+              // dozen small ones, which compress worse and cost a request each.
               name: "shell",
-              test: /\/app\/(components\/(icons|SiteHeader|SiteFooter|MobileMenu|NavDropdown|ConsentBanner|ToastOutlet|BrandIcons|Logo|Picture|JsonLd|PageHeader|forms\/(NewsletterForm|Field|FormNotice|Honeypot))|lib\/(analytics|toast-store|use-hydrated|seo|images|forms\/(fields|lazy-schemas))|content\/(site|nav|messages|pages|images\/manifest))\.(tsx?|json)$|lucide-react/,
+              test: /\/app\/(components\/(icons|SiteHeader|SiteFooter|MobileMenu|NavDropdown|ConsentBanner|ToastOutlet|BrandIcons|Logo|Picture|JsonLd|PageHeader|forms\/(NewsletterForm|Field|FormNotice|Honeypot))|lib\/(analytics|toast-store|use-hydrated|seo|images|forms\/(fields|lazy-schemas))|content\/(site|nav|messages|pages|not-found|images\/manifest))\.(tsx?|json)$|lucide-react/,
               priority: 10,
             },
           ],

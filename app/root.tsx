@@ -22,6 +22,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { ToastOutlet } from "./components/ToastOutlet";
 import { keepPageAfterUnreachable } from "./lib/forms/revalidate";
+import { shellDetails } from "./lib/site";
 
 // The stylesheet is written into the page (InlineStylesheet; a kept page carries only its own part,
 // docs/decisions/026) and the headings' font is never fetched for a first view: it draws the
@@ -43,7 +44,7 @@ export function loader({ context }: Route.LoaderArgs) {
     version: context.version,
     gaMeasurementId: context.services.gaMeasurementId,
     enhanceScript: context.enhanceScript,
-    site: context.content.site,
+    site: shellDetails(context.content.site),
   };
 }
 

@@ -77,8 +77,15 @@ type RecordOf<K extends ExportKind> = K extends "orders" ? OrderRecord : Submiss
 
 export const exportHeadings = (kind: ExportKind): string[] => columns[kind].map(([h]) => h);
 
-/** The first line of a kind's file. */
-export const exportHeadingLine = (kind: ExportKind): string => csvLine(exportHeadings(kind));
+/**
+ * Every file starts with a UTF-8 byte-order mark: without it, Excel on Windows opens a
+ * double-clicked CSV in the system's code page, and "Adébáyọ̀" arrives as "AdÃ©bÃ¡yá»Ì€".
+ * Spreadsheets that read UTF-8 anyway skip it.
+ */
+const BOM = "\uFEFF";
+
+/** The first line of a kind's file, after the byte-order mark. */
+export const exportHeadingLine = (kind: ExportKind): string => BOM + csvLine(exportHeadings(kind));
 
 /** One record as a line of its kind's file. */
 export function exportLine<K extends ExportKind>(kind: K, record: RecordOf<K>): string {
@@ -94,6 +101,9 @@ export const allKindsHeadings = [
   "kind",
   ...new Set(exportKinds.flatMap((kind) => exportHeadings(kind))),
 ];
+
+/** The first line of the file of every kind, after the byte-order mark. */
+export const allKindsHeadingLine = (): string => BOM + csvLine(allKindsHeadings);
 
 /** Where each kind's cells go in a line of the file of every kind. */
 const allKindsSlots = Object.fromEntries(

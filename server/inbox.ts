@@ -12,14 +12,13 @@ import type {
   PersonErasure,
   PersonRecord,
 } from "../app/lib/load-context";
-import { csvLine } from "./csv";
 import type { Db } from "./db/client";
 import { contentAudit, siteSecrets } from "./db/schema";
 import {
   type ExportKind,
   type OrderRecord,
   type SubmissionRecord,
-  allKindsHeadings,
+  allKindsHeadingLine,
   allKindsLine,
   exportHeadingLine,
   exportLine,
@@ -393,7 +392,7 @@ export function createInbox(db: Db): InboxService {
       // One kind: exactly that kind's file from `npm run export`. Every kind: one file that
       // Excel opens as it is, a column saying which kind (docs/decisions/033).
       const only = filter.kind && exportKindOf(filter.kind);
-      yield only ? exportHeadingLine(only) : csvLine(allKindsHeadings);
+      yield only ? exportHeadingLine(only) : allKindsHeadingLine();
       let before: [Date, string] | undefined;
       for (;;) {
         const rows = rowsOf<RawRow & { sort_key: string }>(

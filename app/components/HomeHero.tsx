@@ -10,7 +10,7 @@ import { Picture } from "./Picture";
  * The home page's opening: the message and its two links, then pictures. Phones get a banner
  * slider (every 4 seconds); wide screens get one still picture with the counsellor's words beneath it.
  */
-export function HomeHero({ home }: { home: SiteContent["home"] }) {
+export function HomeHero({ home }: { home: Pick<SiteContent["home"], "hero" | "banners"> }) {
   const { hero } = home;
   // The practice may let the hero photo serve phones too, as the first slide (without a caption:
   // the heading above already says what the page is).

@@ -8,11 +8,14 @@ import { Picture } from "./Picture";
 const cardSizes =
   "(min-width: 1152px) 350px, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw";
 
-/** Old price struck through, the price, and what it saves; or "Contact us for pricing". */
-export function ServicePrice({ service }: { service: Service }) {
+/**
+ * Old price struck through, the price, and what it saves; or, without a price, the practice's
+ * words for that (`noPrice`, "Contact us for pricing").
+ */
+export function ServicePrice({ service, noPrice }: { service: Service; noPrice: string }) {
   const save = savings(service.price, service.oldPrice);
   if (service.price === undefined) {
-    return <p className="text-lg font-semibold text-teal-900">Contact us for pricing</p>;
+    return <p className="text-lg font-semibold text-teal-900">{noPrice}</p>;
   }
   return (
     <div>
@@ -45,9 +48,11 @@ export function ServicePrice({ service }: { service: Service }) {
  */
 export function ServiceCard({
   service,
+  noPrice,
   priority = false,
 }: {
   service: Service;
+  noPrice: string;
   priority?: boolean;
 }) {
   return (
@@ -75,7 +80,7 @@ export function ServiceCard({
         <h3 className="text-xl font-semibold">{service.title}</h3>
         <p className="mt-2 flex-1 leading-relaxed text-muted">{service.description}</p>
         <div className="mt-5" data-service-price>
-          <ServicePrice service={service} />
+          <ServicePrice service={service} noPrice={noPrice} />
         </div>
         <div className="mt-5 flex gap-3">
           <Link to="/contact" className="btn-outline flex-1 px-3">

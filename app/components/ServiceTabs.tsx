@@ -24,7 +24,14 @@ export const SERVICES_SLIDE_DELAY_MS = 3000;
  * switches the tabs (app/enhance/tabs.ts, docs/decisions/025). Every panel is in the server's
  * HTML; without JavaScript all five are shown one after another (app.css).
  */
-export function ServiceTabs({ categories }: { categories: ServiceCategory[] }) {
+export function ServiceTabs({
+  categories,
+  noPrice,
+}: {
+  categories: ServiceCategory[];
+  /** what a programme without a price says instead ("Contact us for pricing") */
+  noPrice: string;
+}) {
   const id = useId();
   return (
     <div>
@@ -74,7 +81,12 @@ export function ServiceTabs({ categories }: { categories: ServiceCategory[] }) {
           >
             {c.services.map((s, si) => (
               // The first picture of the first tab is the page's largest early image.
-              <ServiceCard key={s.id} service={s} priority={ci === 0 && si === 0} />
+              <ServiceCard
+                key={s.id}
+                service={s}
+                noPrice={noPrice}
+                priority={ci === 0 && si === 0}
+              />
             ))}
           </Carousel>
         </div>

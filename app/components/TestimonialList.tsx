@@ -9,13 +9,16 @@ export const FAILED_TEXT = "Failed to load testimonials.";
 /**
  * Waits for the testimonials the loader started fetching, streaming them into the page: a loading
  * line first, then `children` with the list, or the spec's error text when there is nothing to
- * show (the sheet is down and nothing is cached).
+ * show (the sheet is down and nothing is cached). An empty list shows the practice's words for
+ * that (`empty`).
  */
 export function TestimonialList({
   testimonials,
+  empty,
   children,
 }: {
   testimonials: Deferred<Testimonial[] | null>;
+  empty: string;
   children: (list: Testimonial[]) => ReactNode;
 }) {
   const failed = (
@@ -27,9 +30,7 @@ export function TestimonialList({
     list === null ? (
       failed
     ) : list.length === 0 ? (
-      <p className="py-10 text-center text-muted">
-        No testimonials to show yet. Our clients’ words will appear here.
-      </p>
+      <p className="py-10 text-center text-muted">{empty}</p>
     ) : (
       children(list)
     );

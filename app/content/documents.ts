@@ -14,7 +14,13 @@ import {
   naira,
   oldPriceAbovePrice,
   optionalPhoto,
+  line,
+  pageEnd,
+  pageTop,
+  pageWords,
+  paragraph,
   photo,
+  searchWords,
   shortName,
   refined,
   text,
@@ -33,6 +39,26 @@ import {
   homeVideo,
   serviceTiles,
 } from "./home";
+import {
+  aboutWords,
+  bookWords,
+  contactWords,
+  datingTipsWords,
+  faqWords,
+  healWords,
+  hiddenThreadWords,
+  homeWords,
+  mapWords,
+  marriageTipsWords,
+  newsletterWords,
+  notFoundWords,
+  privacyWords,
+  scheduleWords,
+  servicesWords,
+  teamWords,
+  testimonialsWords,
+  valuesWords,
+} from "./page-words";
 import { privacyCards, privacyCommitment, privacyLastUpdated } from "./privacy";
 import { corePrograms, mapPlans } from "./programmes";
 import { serviceCategories } from "./services";
@@ -132,12 +158,19 @@ export const siteSchema = z.object({
     400,
     "Shown in every page's footer and in search results about the practice.",
   ).default(practice.blurb),
-  newsletter: group("Newsletter sign-up in the footer", {
-    heading: text("Heading", 80, "Above the e-mail field at the foot of every page.").default(
-      footerNewsletter.heading,
-    ),
-    text: longText("Text", 300).default(footerNewsletter.text),
-  }).default(footerNewsletter),
+  newsletter: pageWords(
+    "Newsletter sign-up in the footer",
+    "Above the e-mail field at the foot of every page.",
+    {
+      heading: line("Heading", footerNewsletter.heading, 80),
+      text: paragraph("Text", footerNewsletter.text, 300),
+    },
+  ),
+  notFound: pageWords(
+    "Page not found",
+    "Under “Oops! Page not found”, on any address of the site that does not exist.",
+    { text: paragraph("Text", notFoundWords.text, 400) },
+  ),
   social: list(
     "Social links",
     z.object({
@@ -154,6 +187,23 @@ export const siteSchema = z.object({
     }),
     { itemLabel: "social link", itemTitle: "name", max: 8 },
   ),
+  // The words of the /contact page, whose editor this is. Only /contact reads them: the root
+  // loader leaves them out of what every page gets (app/root.tsx).
+  contactPage: z
+    .object({
+      top: pageTop("/contact", contactWords.top),
+      message: pageWords("Above the form on /contact", "The heading and note above the form.", {
+        heading: line("Heading", contactWords.message.heading),
+        note: paragraph("Note", contactWords.message.note, 300),
+      }),
+      end: pageEnd(
+        "/contact",
+        contactWords.end,
+        "The box beside the form, under the contact details.",
+      ),
+      search: searchWords("/contact", contactWords.search),
+    })
+    .prefault({}),
 });
 
 const linkCard = z.object({
@@ -186,12 +236,22 @@ export const homeSchema = z.object({
       help: "Phones and small tablets (narrower than 1024 px) show these one after another, every 4 seconds, in place of the Hero image.",
     },
   ),
+  featuredHeading: pageWords(
+    "Above the featured programmes",
+    "On the home page, above the cards.",
+    {
+      eyebrow: line("Small line above the heading", homeWords.featured.eyebrow, 60),
+      heading: line("Heading", homeWords.featured.heading),
+      link: line("Link on each card", homeWords.featured.link, 40),
+    },
+  ),
   featuredProgrammes: list("Featured programmes", linkCard, {
     itemLabel: "programme",
     itemTitle: "title",
     max: 8,
   }),
   video: group("Featured video", {
+    eyebrow: line("Small line above the title", homeWords.videoEyebrow, 60),
     youtubeId: refined(
       text("YouTube video id", 20, "The part after watch?v= in the video's address."),
       (s) => s.regex(/^[A-Za-z0-9_-]{6,20}$/, "Paste the id only, e.g. sa0RUmGTCYY."),
@@ -199,11 +259,27 @@ export const homeSchema = z.object({
     title: text("Title", 120),
     intro: longText("Text", 500),
   }),
+  servicesHeading: pageWords("Above the service tiles", "On the home page, above the tiles.", {
+    eyebrow: line("Small line above the heading", homeWords.services.eyebrow, 60),
+    heading: line("Heading", homeWords.services.heading),
+    link: line("Link on each tile", homeWords.services.link, 40),
+  }),
   serviceTiles: list("Service tiles", linkCard, { itemLabel: "tile", itemTitle: "title", max: 6 }),
+  testimonialsHeading: pageWords(
+    "Above the testimonials",
+    "On the home page, above the testimonials.",
+    {
+      eyebrow: line("Small line above the heading", homeWords.testimonials.eyebrow, 60),
+      heading: line("Heading", homeWords.testimonials.heading),
+      button: line("Button", homeWords.testimonials.button, 40),
+    },
+  ),
   cta: group("Call to action", {
     heading: text("Heading", 80),
     text: longText("Text", 300),
+    button: line("Button", homeCta.primary.label, 40),
   }),
+  search: searchWords("/", homeWords.search),
 });
 
 const serviceSchema = z
@@ -269,6 +345,7 @@ function withServiceDefaults(categories: ServiceCategoryInput[]) {
 }
 
 export const servicesSchema = z.object({
+  top: pageTop("/services", servicesWords.top),
   categories: list(
     "Service categories",
     z.object({
@@ -284,6 +361,11 @@ export const servicesSchema = z.object({
     }),
     { itemLabel: "category", itemTitle: "name", max: 8 },
   ).transform(withServiceDefaults),
+  noPrice: pageWords("A programme without a price", "On its card, where the price would be.", {
+    text: line("Instead of a price", servicesWords.noPrice.text, 60),
+  }),
+  end: pageEnd("/services", servicesWords.end),
+  search: searchWords("/services", servicesWords.search),
 });
 
 const coreProgrammeSchema = z
@@ -302,6 +384,7 @@ const coreProgrammeSchema = z
   .superRefine(oldPriceAbovePrice);
 
 export const aboutSchema = z.object({
+  top: pageTop("/about", aboutWords.top),
   intro: longText("Opening line", 400),
   missionHeading: text("Mission heading", 80),
   missionParagraphs: list("Mission", longText("Paragraph", 1_500), { itemLabel: "paragraph" }),
@@ -321,9 +404,21 @@ export const aboutSchema = z.object({
     z.object({ name: text("Name", 60), description: longText("Description", 400) }),
     { itemLabel: "value", itemTitle: "name", max: 8 },
   ),
+  headings: pageWords("Section headings", "Above the core programmes and the values on /about.", {
+    programmes: line("Above the core programmes", aboutWords.headings.programmes),
+    values: line("Above the values", aboutWords.headings.values),
+  }),
+  end: pageEnd("/about", aboutWords.end),
+  search: searchWords("/about", aboutWords.search),
 });
 
 export const mapSchema = z.object({
+  top: pageTop("/marraige-with-a-map", mapWords.top),
+  how: pageWords("How the plans work", "Beside the picture, above the plans.", {
+    heading: line("Heading", mapWords.how.heading),
+    first: paragraph("First paragraph", mapWords.how.first),
+    second: paragraph("Second paragraph", mapWords.how.second),
+  }),
   image: photo("Image"),
   plans: list(
     "Plans",
@@ -349,13 +444,17 @@ export const mapSchema = z.object({
       }),
     { itemLabel: "plan", itemTitle: "tier", max: 6 },
   ),
+  plansWords: pageWords(
+    "Above and on the plans",
+    "The heading above the plans and their buttons.",
+    {
+      heading: line("Heading", mapWords.plans.heading),
+      register: line("WhatsApp button", mapWords.plans.register, 40),
+      pay: line("Pay button", mapWords.plans.pay, 40, "Shown when online payment is set up."),
+    },
+  ),
+  search: searchWords("/marraige-with-a-map", mapWords.search),
 });
-
-const BOOK_BENEFITS_HEADING = "Inside you will find";
-const BOOK_SUPPORT = {
-  heading: "Want support as you read?",
-  text: "The book is a good companion to counselling. Many couples read a chapter together and bring their questions to a session.",
-};
 
 export const bookSchema = z
   .object({
@@ -373,12 +472,15 @@ export const bookSchema = z
     ),
     cover: photo("Image"),
     summary: markdown("Summary", 2_000),
-    benefitsHeading: text("Heading above the list", 80).default(BOOK_BENEFITS_HEADING),
+    benefitsHeading: line("Heading above the list", bookWords.benefitsHeading, 80),
     benefits: list("Inside you will find", text("Benefit", 160), { itemLabel: "benefit", max: 10 }),
-    support: group("Under the book", {
-      heading: text("Heading", 80).default(BOOK_SUPPORT.heading),
-      text: longText("Text", 400).default(BOOK_SUPPORT.text),
-    }).default(BOOK_SUPPORT),
+    support: pageWords("Under the book", "The words and buttons under the book on /book.", {
+      heading: line("Heading", bookWords.support.heading, 80),
+      text: paragraph("Text", bookWords.support.text, 400),
+      button: line("Button", bookWords.support.button, 40),
+      secondButton: line("Second button", bookWords.support.secondButton, 40),
+    }),
+    search: searchWords("/book", bookWords.search),
   })
   .superRefine(oldPriceAbovePrice);
 
@@ -390,15 +492,9 @@ const teamMemberSchema = z.object({
   photo: photo("Photo"),
 });
 
-const TEAM_INTRO =
-  "Behind every session is a person who has chosen this work because they believe relationships can heal. Here are the people who will sit with you.";
-const TEAM_CTA = {
-  heading: "Ready to meet us?",
-  text: "Choose a time for a first conversation, in person in Lekki or online. We will match you with the counsellor best suited to what you are facing.",
-};
-
 export const teamSchema = z.object({
-  intro: longText("Opening line", 400).default(TEAM_INTRO),
+  top: pageTop("/team", teamWords.top),
+  intro: paragraph("Opening line", teamWords.intro, 400),
   lead: group("Lead counsellor", teamMemberSchema.shape),
   members: list("Team members", teamMemberSchema, {
     itemLabel: "member",
@@ -406,29 +502,34 @@ export const teamSchema = z.object({
     min: 0,
     max: 20,
   }),
-  cta: group("At the end of the page", {
-    heading: text("Heading", 80).default(TEAM_CTA.heading),
-    text: longText("Text", 400).default(TEAM_CTA.text),
-  }).default(TEAM_CTA),
+  cta: pageEnd("/team", teamWords.end),
+  search: searchWords("/team", teamWords.search),
 });
 
 export const faqSchema = z.object({
+  top: pageTop("/faq", faqWords.top),
   items: list(
     "Questions",
     z.object({ question: text("Question", 200), answer: markdown("Answer", 3_000) }),
     { itemLabel: "question", itemTitle: "question", max: 40 },
   ),
+  end: pageEnd("/faq", faqWords.end),
+  search: searchWords("/faq", faqWords.search),
 });
 
 export const marriageTipsSchema = z.object({
+  top: pageTop("/marriage-tips", marriageTipsWords.top),
   tips: list("Tips", z.object({ title: text("Title", 120), body: markdown("Text", 2_000) }), {
     itemLabel: "tip",
     itemTitle: "title",
     max: 30,
   }),
+  end: pageEnd("/marriage-tips", marriageTipsWords.end),
+  search: searchWords("/marriage-tips", marriageTipsWords.search),
 });
 
 export const datingTipsSchema = z.object({
+  top: pageTop("/dating-tips", datingTipsWords.top),
   tips: list(
     "Tips",
     z.object({
@@ -438,17 +539,21 @@ export const datingTipsSchema = z.object({
     }),
     { itemLabel: "tip", itemTitle: "title", max: 30 },
   ),
+  search: searchWords("/dating-tips", datingTipsWords.search),
 });
 
 export const valuesSchema = z.object({
+  top: pageTop("/values", valuesWords.top),
   values: list(
     "Values",
     z.object({ name: text("Name", 60), description: longText("Description", 600) }),
     { itemLabel: "value", itemTitle: "name", max: 10 },
   ),
+  search: searchWords("/values", valuesWords.search),
 });
 
 export const privacySchema = z.object({
+  top: pageTop("/privacy", privacyWords.top),
   lastUpdated: refined(text("Last updated", 10, "YYYY-MM-DD"), (s) =>
     s.regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD."),
   ),
@@ -466,6 +571,7 @@ export const privacySchema = z.object({
     }),
     { itemLabel: "section", itemTitle: "heading", max: 20 },
   ),
+  search: searchWords("/privacy", privacyWords.search),
 });
 
 export const hiddenThreadSchema = z.object({
@@ -489,9 +595,19 @@ export const hiddenThreadSchema = z.object({
     }),
     { itemLabel: "story", itemTitle: "title", max: 14 },
   ),
+  closed: pageWords(
+    "When registration has closed",
+    "Once the webinar has started: on /hidden-thread after the stories' introduction, and the button there and under each story.",
+    {
+      text: paragraph("Text", hiddenThreadWords.closed.text, 400),
+      button: line("Button", hiddenThreadWords.closed.button, 40),
+    },
+  ),
+  search: searchWords("/hidden-thread", hiddenThreadWords.search),
 });
 
 export const healSchema = z.object({
+  top: pageTop("/heal", healWords.top),
   tagline: longText("Tagline", 200),
   intro: list("Introduction", longText("Paragraph", 1_500), { itemLabel: "paragraph" }),
   image: photo("Image"),
@@ -502,9 +618,27 @@ export const healSchema = z.object({
     { itemLabel: "step", itemTitle: "title", max: 10 },
   ),
   outcomes: list("What you can expect", text("Item", 300), { itemLabel: "item", max: 12 }),
+  headings: pageWords("Section headings", "The headings of /heal's sections.", {
+    whatItIs: line("Above the introduction", healWords.headings.whatItIs),
+    howItWorks: line("Above how it works", healWords.headings.howItWorks),
+    outcomes: line("Above what you can expect", healWords.headings.outcomes),
+    whoItIsFor: line("Above who it is for", healWords.headings.whoItIsFor),
+  }),
+  end: pageEnd(
+    "/heal",
+    healWords.end,
+    "The dark box beside the page. Its buttons keep their words: “Dm us Heal” is the practice's WhatsApp catalogue, as the specification names it.",
+  ),
+  search: searchWords("/heal", healWords.search),
 });
 
 export const testimonialsSchema = z.object({
+  top: pageTop("/testimonials", testimonialsWords.top),
+  empty: pageWords(
+    "When there are no testimonials",
+    "On /testimonials and the home page, in place of the testimonials.",
+    { text: paragraph("Text", testimonialsWords.empty.text, 300) },
+  ),
   items: list(
     "Testimonials",
     z.object({
@@ -513,8 +647,51 @@ export const testimonialsSchema = z.object({
       stars: refined(count("Stars (1 to 5)", 5), (s) => s.min(1, "From 1 to 5 stars.")),
       country: text("Country", 60),
     }),
-    { itemLabel: "testimonial", itemTitle: "name", max: 30 },
+    {
+      itemLabel: "testimonial",
+      itemTitle: "name",
+      max: 30,
+      help: "Shown when no testimonials sheet is set up.",
+    },
   ),
+  end: pageEnd("/testimonials", testimonialsWords.end),
+  search: searchWords("/testimonials", testimonialsWords.search),
+});
+
+export const scheduleSchema = z.object({
+  top: pageTop("/schedule", scheduleWords.top),
+  booking: pageWords("Under “Book Your Session”", "Above the booking form on /schedule.", {
+    text: paragraph("Text", scheduleWords.booking.text, 400),
+  }),
+  whatsapp: pageWords("WhatsApp", "Under “Other Ways to Schedule” on /schedule.", {
+    heading: line("Heading", scheduleWords.whatsapp.heading),
+    text: paragraph("Text", scheduleWords.whatsapp.text, 300),
+    button: line("Button", scheduleWords.whatsapp.button, 40),
+  }),
+  search: searchWords("/schedule", scheduleWords.search),
+});
+
+export const newsletterSchema = z.object({
+  top: pageTop("/newsletter", newsletterWords.top),
+  signUp: pageWords("Above the e-mail field", "The sign-up on /newsletter.", {
+    heading: line("Heading", newsletterWords.signUp.heading),
+    text: paragraph("Text", newsletterWords.signUp.text, 300),
+  }),
+  benefits: pageWords(
+    "What you will receive",
+    "Beside the sign-up on /newsletter. The three benefits' names are fixed.",
+    {
+      heading: line("Heading", newsletterWords.benefits.heading),
+      weeklyTips: paragraph("Under “Weekly tips”", newsletterWords.benefits.weeklyTips, 300),
+      communication: paragraph(
+        "Under “Communication strategies”",
+        newsletterWords.benefits.communication,
+        300,
+      ),
+      exclusive: paragraph("Under “Exclusive content”", newsletterWords.benefits.exclusive, 300),
+    },
+  ),
+  search: searchWords("/newsletter", newsletterWords.search),
 });
 
 /** Every document, in the order /admin lists them. */
@@ -582,8 +759,20 @@ export const documents = {
     paths: ["/privacy"],
     schema: privacySchema,
   },
+  schedule: {
+    title: "Schedule an appointment",
+    adminPath: "/admin/schedule",
+    paths: ["/schedule"],
+    schema: scheduleSchema,
+  },
+  newsletter: {
+    title: "Newsletter page",
+    adminPath: "/admin/newsletter",
+    paths: ["/newsletter"],
+    schema: newsletterSchema,
+  },
   testimonials: {
-    title: "Testimonials (shown when no sheet is set)",
+    title: "Testimonials",
     adminPath: "/admin/testimonials",
     paths: ["/testimonials", "/"],
     schema: testimonialsSchema,
@@ -618,6 +807,16 @@ export function documentShowsOn(doc: DocumentId, path: string): boolean {
   );
 }
 
+/**
+ * A stored version as the editor shows it: the fields added since it was saved (a page's words)
+ * filled in with the words its pages showed, the ones the site came with. A value that no longer
+ * fits its schema is left as it is.
+ */
+export function withShippedWords(doc: DocumentId, value: unknown): unknown {
+  const parsed = documents[doc].schema.safeParse(value);
+  return parsed.success ? parsed.data : value;
+}
+
 /** The content that comes with the site: version 1 of a fresh database. */
 export function shippedContent(now = new Date()): SiteContent {
   const book = books[0]!;
@@ -640,7 +839,10 @@ export function shippedContent(now = new Date()): SiteContent {
       emergencyNote: practice.emergencyNote,
       blurb: practice.blurb,
       newsletter: { ...footerNewsletter },
+      notFound: { ...notFoundWords },
       social: practice.social.map((s) => ({ ...s })),
+      // Nothing but words, each field's default the words the site came with.
+      contactPage: siteSchema.shape.contactPage.parse({}),
     },
     home: {
       hero: {
@@ -655,12 +857,22 @@ export function shippedContent(now = new Date()): SiteContent {
         image: { key: b.image, alt: b.alt },
         caption: b.caption,
       })),
+      featuredHeading: { ...homeWords.featured },
       featuredProgrammes: featuredProgrammes.map(cardDoc),
-      video: { youtubeId: homeVideo.youtubeId, title: homeVideo.title, intro: homeVideo.intro },
+      video: {
+        eyebrow: homeWords.videoEyebrow,
+        youtubeId: homeVideo.youtubeId,
+        title: homeVideo.title,
+        intro: homeVideo.intro,
+      },
+      servicesHeading: { ...homeWords.services },
       serviceTiles: serviceTiles.map(cardDoc),
-      cta: { heading: homeCta.heading, text: homeCta.text },
+      testimonialsHeading: { ...homeWords.testimonials },
+      cta: { heading: homeCta.heading, text: homeCta.text, button: homeCta.primary.label },
+      search: { ...homeWords.search },
     },
     services: {
+      top: { ...servicesWords.top },
       categories: serviceCategories.map((c) => ({
         id: c.id,
         name: c.name,
@@ -675,8 +887,12 @@ export function shippedContent(now = new Date()): SiteContent {
           image: { key: s.image, alt: `${s.title}: an illustration` },
         })),
       })),
+      noPrice: { ...servicesWords.noPrice },
+      end: { ...servicesWords.end },
+      search: { ...servicesWords.search },
     },
     about: {
+      top: { ...aboutWords.top },
       intro: mission.intro,
       missionHeading: mission.heading,
       missionParagraphs: [...mission.paragraphs],
@@ -696,10 +912,17 @@ export function shippedContent(now = new Date()): SiteContent {
         image: { key: p.image, alt: `${p.title}: an illustration` },
       })),
       values: aboutValues.map((v) => ({ ...v })),
+      headings: { ...aboutWords.headings },
+      end: { ...aboutWords.end },
+      search: { ...aboutWords.search },
     },
     map: {
+      top: { ...mapWords.top },
+      how: { ...mapWords.how },
       image: { key: "map-plans", alt: "A winding path drawn on a map, leading to a heart" },
       plans: mapPlans.map((p) => ({ ...p, features: [...p.features] })),
+      plansWords: { ...mapWords.plans },
+      search: { ...mapWords.search },
     },
     book: {
       title: book.title,
@@ -708,17 +931,25 @@ export function shippedContent(now = new Date()): SiteContent {
       buyUrl: book.buyUrl,
       cover: { key: book.cover, alt: `The cover of ${book.title} by ${book.author}` },
       summary: book.summary,
-      benefitsHeading: BOOK_BENEFITS_HEADING,
+      benefitsHeading: bookWords.benefitsHeading,
       benefits: [...book.benefits],
-      support: { ...BOOK_SUPPORT },
+      support: { ...bookWords.support },
+      search: { ...bookWords.search },
     },
     team: {
-      intro: TEAM_INTRO,
+      top: { ...teamWords.top },
+      intro: teamWords.intro,
       lead: memberDoc(leadCounsellor),
       members: teamMembers.map(memberDoc),
-      cta: { ...TEAM_CTA },
+      cta: { ...teamWords.end },
+      search: { ...teamWords.search },
     },
-    faq: { items: faqs.map((f) => ({ question: f.question, answer: f.answer })) },
+    faq: {
+      top: { ...faqWords.top },
+      items: faqs.map((f) => ({ question: f.question, answer: f.answer })),
+      end: { ...faqWords.end },
+      search: { ...faqWords.search },
+    },
     hiddenThread: {
       webinar: {
         title: hiddenThread.name,
@@ -738,8 +969,11 @@ export function shippedContent(now = new Date()): SiteContent {
           .join("\n"),
         image: { key: s.image, alt: `${s.title}: an illustration for day ${s.day}` },
       })),
+      closed: { ...hiddenThreadWords.closed },
+      search: { ...hiddenThreadWords.search },
     },
     heal: {
+      top: { ...healWords.top },
       tagline: healProgram.tagline,
       intro: [...healProgram.intro],
       image: {
@@ -749,11 +983,28 @@ export function shippedContent(now = new Date()): SiteContent {
       whoItIsFor: [...healProgram.whoItIsFor],
       howItWorks: healProgram.howItWorks.map((s) => ({ ...s })),
       outcomes: [...healProgram.outcomes],
+      headings: { ...healWords.headings },
+      end: { ...healWords.end },
+      search: { ...healWords.search },
     },
-    marriageTips: { tips: marriageTips.map((t) => ({ ...t })) },
-    datingTips: { tips: datingTips.map((t) => ({ ...t })) },
-    values: { values: coreValues.map((v) => ({ ...v })) },
+    marriageTips: {
+      top: { ...marriageTipsWords.top },
+      tips: marriageTips.map((t) => ({ ...t })),
+      end: { ...marriageTipsWords.end },
+      search: { ...marriageTipsWords.search },
+    },
+    datingTips: {
+      top: { ...datingTipsWords.top },
+      tips: datingTips.map((t) => ({ ...t })),
+      search: { ...datingTipsWords.search },
+    },
+    values: {
+      top: { ...valuesWords.top },
+      values: coreValues.map((v) => ({ ...v })),
+      search: { ...valuesWords.search },
+    },
     privacy: {
+      top: { ...privacyWords.top },
       lastUpdated: privacyLastUpdated,
       cards: privacyCards.map((c) => ({ ...c })),
       sections: privacyCommitment.map((s) => ({
@@ -761,8 +1012,13 @@ export function shippedContent(now = new Date()): SiteContent {
         paragraphs: [...s.paragraphs],
         items: [...(s.items ?? [])],
       })),
+      search: { ...privacyWords.search },
     },
+    schedule: scheduleSchema.parse({}),
+    newsletter: newsletterSchema.parse({}),
     testimonials: {
+      top: { ...testimonialsWords.top },
+      empty: { ...testimonialsWords.empty },
       items: fallbackTestimonials
         .filter((t) => t.Approved === "Yes")
         .map((t) => ({
@@ -771,6 +1027,8 @@ export function shippedContent(now = new Date()): SiteContent {
           stars: Number(t["How would you rate your experience"]),
           country: t["Respondent's country"],
         })),
+      end: { ...testimonialsWords.end },
+      search: { ...testimonialsWords.search },
     },
   };
 }

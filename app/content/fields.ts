@@ -31,6 +31,8 @@ export interface FieldMeta {
   itemLabel?: string;
   /** lists: the item's field whose value names it in the editor's summary */
   itemTitle?: string;
+  /** groups: drawn folded to their label until opened (a page's words, issue 29 item 19) */
+  folded?: boolean;
 }
 
 export const REQUIRED = "This field is required.";
@@ -208,8 +210,108 @@ export function list<T extends z.ZodType>(
 }
 
 /** A named group of fields, drawn as one fieldset. */
-export function group<T extends z.ZodRawShape>(label: string, shape: T) {
-  return withMeta(z.object(shape), { label, kind: "group" });
+export function group<T extends z.ZodRawShape>(
+  label: string,
+  shape: T,
+  options: { help?: string; folded?: boolean } = {},
+) {
+  return withMeta(z.object(shape), { label, kind: "group", ...options });
+}
+
+/**
+ * Words around a page's content (issue 29 item 19; the shipped ones are app/content/page-words.ts):
+ * a group folded to its label, whose every field defaults to the words the site came with. So an
+ * emptied field, and a version saved before the field existed, show those words. `help` says where
+ * on the site the words are.
+ */
+export function pageWords<T extends z.ZodRawShape>(label: string, help: string, shape: T) {
+  return group(label, shape, { help, folded: true }).prefault({} as z.input<z.ZodObject<T>>);
+}
+
+/** A short line of a page's words: a heading, a small line, a button. Plain text. */
+export function line(label: string, shipped: string, max = 100, help?: string) {
+  return text(label, max, help).default(shipped);
+}
+
+/** A paragraph of a page's words. Plain text. */
+export function paragraph(label: string, shipped: string, max = 600, help?: string) {
+  return longText(label, max, help).default(shipped);
+}
+
+type Shipped<K extends string> = { [P in K]: z.ZodDefault<z.ZodString> };
+
+/** Fields named after the keys of `shipped`, each made by `fields[key]` with its shipped words. */
+function shippedFields<K extends string>(
+  fields: Record<K, (shipped: string) => z.ZodDefault<z.ZodString>>,
+  shipped: Record<K, string>,
+): Shipped<K> {
+  return Object.fromEntries(
+    (Object.keys(shipped) as K[]).map((key) => [key, fields[key](shipped[key])]),
+  ) as Shipped<K>;
+}
+
+const COUNT_HELP = "{count} shows as the number of things the page lists, in words.";
+
+/** The top of a page: the small line above its title, its title, its opening paragraph. */
+export function pageTop<K extends "eyebrow" | "title" | "intro">(
+  path: string,
+  shipped: Record<K, string>,
+) {
+  const fields = {
+    eyebrow: (w: string) => line("Small line above the title", w, 60),
+    title: (w: string) => line("Title", w, 100, "The page's main heading."),
+    intro: (w: string) =>
+      paragraph("Opening paragraph", w, 600, w.includes("{count}") ? COUNT_HELP : undefined),
+  };
+  return pageWords(
+    `Top of ${path}`,
+    `The first words on ${path}, under the menu.`,
+    shippedFields(fields, shipped),
+  );
+}
+
+/** The call to action at the end of a page: its heading, text and button words. */
+export function pageEnd<K extends "heading" | "text" | "button" | "secondButton">(
+  path: string,
+  shipped: Record<K, string>,
+  help = `The box at the end of ${path}.`,
+) {
+  const fields = {
+    heading: (w: string) => line("Heading", w, 100),
+    text: (w: string) => paragraph("Text", w, 600),
+    button: (w: string) => line("Button", w, 40),
+    secondButton: (w: string) => line("Second button", w, 40),
+  };
+  return pageWords(`At the end of ${path}`, help, shippedFields(fields, shipped));
+}
+
+/**
+ * What search results and link previews say of a page: its title (also the browser tab's) and
+ * description. A page that makes its description from its content (the book's price, the
+ * webinar's date) ships none: left empty, it is still made so.
+ */
+export function searchWords(path: string, shipped: { title: string; description?: string }) {
+  const description = longText(
+    "Description in search results",
+    300,
+    "One or two sentences under the title in search results and link previews.",
+  );
+  return pageWords(`${path} in search results`, "Not on the page itself.", {
+    title: line(
+      "Title in search results",
+      shipped.title,
+      80,
+      "Also the browser tab's. The practice's name is added to it.",
+    ),
+    // Typed as optional either way: a page reads it as `description || made from the page`.
+    description: (shipped.description === undefined
+      ? withMeta(description.optional(), {
+          label: "Description in search results",
+          kind: "longText",
+          help: "Leave it empty: it is made from the page, with today's price or date.",
+        })
+      : description.default(shipped.description)) as z.ZodOptional<z.ZodString>,
+  });
 }
 
 /** An item's old price, when it has one, must be more than its price. */

@@ -1,8 +1,10 @@
 /**
- * Each page's title and search description, in one list. Route modules take their meta from
- * here and /sitemap.xml lists the pages marked `inSitemap`. A page whose words carry a price or a
- * date (/book, /hidden-thread) makes its description from its published content instead
- * (app/lib/page-descriptions.ts), so search results and link previews never keep an old one.
+ * Each page's title and search description as the site came with them, in one list; /sitemap.xml
+ * lists the pages marked `inSitemap`. A page the practice edits shows the published ones instead
+ * (its document's "… in search results", app/content/page-words.ts), and these when those are
+ * empty. A page whose words carry a price or a date (/book, /hidden-thread) makes its description
+ * from its published content unless one is typed (app/lib/page-descriptions.ts), so search
+ * results and link previews never keep an old one.
  */
 
 export interface PageInfo {

@@ -19,3 +19,13 @@ export function countWord(n: number, capital = false): string {
   const word = WORDS[n] ?? String(n);
   return capital ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 }
+
+/**
+ * A page's words with "{count}" as the number of things it lists (app/content/page-words.ts):
+ * capitalised where it starts a sentence, "Five values shape…", else "Here are ten small habits…".
+ */
+export function withCount(words: string, n: number): string {
+  return words.replace(/\{count\}/g, (_token, at: number) =>
+    countWord(n, at === 0 || /[.!?]\s+$/.test(words.slice(0, at))),
+  );
+}

@@ -53,26 +53,36 @@ export function siteUrlFrom(matches: ReadonlyArray<MatchWithData | undefined>): 
   return data?.siteUrl ?? "";
 }
 
+/** What a page's loader says search results show of it (its document's "… in search results"). */
+export interface SearchWords {
+  title: string;
+  /** absent or empty: the page's own description (pages.ts) */
+  description?: string;
+}
+
 /**
- * A route's `meta` export for a page of app/content/pages.ts. `describe` makes the description
- * from the page's own loader data, for a page whose words carry a price or a date.
+ * A route's `meta` export for a page of app/content/pages.ts. The title and description are the
+ * published ones its loader returns as `search`, when it does; pages.ts holds the words the site
+ * came with.
  */
-export function metaFor<D = unknown>(
+export function metaFor(
   page: { path: string; title: string; description: string },
   noindex = false,
-  describe?: (loaderData: D) => string,
 ) {
   return ({
     matches,
     loaderData,
   }: {
     matches: ReadonlyArray<MatchWithData | undefined>;
-    loaderData?: D;
-  }) =>
-    seoMeta({
+    loaderData?: unknown;
+  }) => {
+    const search = (loaderData as { search?: SearchWords } | undefined)?.search;
+    return seoMeta({
       ...page,
-      description: describe && loaderData ? describe(loaderData) : page.description,
+      title: search?.title || page.title,
+      description: search?.description || page.description,
       siteUrl: siteUrlFrom(matches),
       noindex,
     });
+  };
 }

@@ -4,9 +4,20 @@ import type { SiteContent } from "~/content/documents";
 /**
  * The practice's contact details as published (the "Contact details" document): phones, e-mails,
  * address, office hours, social links and the WhatsApp number. The root loader hands them to
- * every page, so the shell shows an edit at once, everywhere.
+ * every page, so the shell shows an edit at once, everywhere. The words of the /contact page and
+ * of the 404 page, kept in the same document, are not among them: only those pages' loaders read
+ * them, so no other page carries them in its data.
  */
-export type SiteDetails = SiteContent["site"];
+export type SiteDetails = Omit<SiteContent["site"], "contactPage" | "notFound">;
+
+/** What every page gets of the "Contact details" document. */
+export function shellDetails({
+  contactPage: _contactPage,
+  notFound: _notFound,
+  ...site
+}: SiteContent["site"]): SiteDetails {
+  return site;
+}
 
 /** Before the root loader has answered (an error screen), the shell shows no contact details. */
 const NO_DETAILS: SiteDetails = {

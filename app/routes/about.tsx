@@ -10,14 +10,15 @@ import type { Route } from "./+types/about";
 export const meta = metaFor(pages.about);
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { about: context.content.about };
+  const { search, ...about } = context.content.about;
+  return { about, search };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { about } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="About us" title="Helping relationships heal and grow">
+      <PageHeader eyebrow={about.top.eyebrow} title={about.top.title}>
         <p>{about.intro}</p>
       </PageHeader>
 
@@ -55,7 +56,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <section className="bg-sand py-14" aria-labelledby="programs-heading">
         <div className="container-page">
           <h2 id="programs-heading" className="text-3xl font-semibold">
-            Our core programmes
+            {about.headings.programmes}
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-2">
             {about.corePrograms.map((p) => (
@@ -106,7 +107,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <section className="container-page py-14" aria-labelledby="values-heading">
         <h2 id="values-heading" className="text-3xl font-semibold">
-          What we value
+          {about.headings.values}
         </h2>
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {about.values.map((v) => (
@@ -117,12 +118,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <div className="mt-12 rounded-3xl bg-teal-800 p-8 text-center text-teal-50">
-          <h2 className="text-3xl font-semibold text-white">Let us walk with you</h2>
-          <p className="mx-auto mt-3 max-w-xl">
-            The first step is a conversation. It is confidential and without judgement.
-          </p>
+          <h2 className="text-3xl font-semibold text-white">{about.end.heading}</h2>
+          <p className="mx-auto mt-3 max-w-xl">{about.end.text}</p>
           <Link to="/schedule" className="btn-primary mt-6">
-            Schedule an appointment
+            {about.end.button}
           </Link>
         </div>
       </section>

@@ -12,21 +12,24 @@ import { bookJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/book";
 import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
-export const meta = metaFor(pages.book, false, (data: { description: string }) => data.description);
+export const meta = metaFor(pages.book);
 
 // A post that never reached the server changed nothing: the page stays as typed.
 export const shouldRevalidate = keepPageAfterUnreachable;
 
 /** The published book: the same words, price and link GET /api/books/ serves. */
 export function loader({ context }: Route.LoaderArgs) {
-  const { summary, ...book } = context.content.book;
+  const { summary, search, ...book } = context.content.book;
   return {
     book: { ...book, summaryHtml: renderMarkdown(summary) },
     jsonLd: bookJsonLd(
       { ...context.content.book, summary: markdownToText(summary) },
       context.siteUrl,
     ),
-    description: bookDescription(context.content.book),
+    search: {
+      title: search.title,
+      description: search.description || bookDescription(context.content.book),
+    },
   };
 }
 
@@ -103,10 +106,10 @@ export default function Book({ loaderData }: Route.ComponentProps) {
         <p className="mx-auto mt-3 max-w-xl text-lg text-muted">{book.support.text}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/marriage-tips" className="btn-outline">
-            Read our marriage tips
+            {book.support.button}
           </Link>
           <Link to="/schedule" className="btn-primary">
-            Book a session
+            {book.support.secondButton}
           </Link>
         </div>
       </section>

@@ -24,14 +24,19 @@ export const meta = metaFor(pages.contact);
 // A post that never reached the server changed nothing: the page stays as typed.
 export const shouldRevalidate = keepPageAfterUnreachable;
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   // Routes match case-insensitively, so the nav's /Contact lands here; give it one address.
   const url = new URL(request.url);
   if (url.pathname !== "/contact") throw redirect(`/contact${url.search}`, 301);
   // Where a message sent without JavaScript lands (Post/Redirect/Get, docs/decisions/013).
   const sent = url.searchParams.get("sent");
+  const { top, message, end, search } = context.content.site.contactPage;
   return {
     sent: sent === "1" ? ("now" as const) : sent === "later" ? ("later" as const) : undefined,
+    top,
+    message,
+    end,
+    search,
   };
 }
 
@@ -63,34 +68,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { top, message, end } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="We are here to listen" title="Contact Us">
-        <p>
-          Reaching out is often the hardest step. Call, e-mail or send us a WhatsApp message: every
-          enquiry is confidential, and we reply within one working day.
-        </p>
+      <PageHeader eyebrow={top.eyebrow} title={top.title}>
+        <p>{top.intro}</p>
       </PageHeader>
       <div className="container-page grid gap-12 py-14 lg:grid-cols-5">
         <section aria-labelledby="message-heading" className="lg:col-span-3">
           <h2 id="message-heading" className="text-3xl font-semibold">
-            Send us a message
+            {message.heading}
           </h2>
-          <p className="mt-2 mb-6 text-muted">
-            Fields marked optional can be left empty. We never share your details.
-          </p>
+          <p className="mt-2 mb-6 text-muted">{message.note}</p>
           <ContactForm sentByRedirect={loaderData.sent} />
         </section>
         <div className="space-y-8 lg:col-span-2">
           <ContactDetails />
           <div className="rounded-3xl bg-teal-50 p-8">
-            <h2 className="text-2xl font-semibold">Prefer to book straight away?</h2>
-            <p className="mt-3 leading-relaxed">
-              Choose a time that suits you for a first session, in person in Lekki or online. You
-              will get a confirmation by e-mail.
-            </p>
+            <h2 className="text-2xl font-semibold">{end.heading}</h2>
+            <p className="mt-3 leading-relaxed">{end.text}</p>
             <Link to="/schedule" className="btn-primary mt-6">
-              Schedule an appointment
+              {end.button}
             </Link>
           </div>
         </div>

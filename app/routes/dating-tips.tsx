@@ -1,6 +1,6 @@
 import { PageHeader } from "~/components/PageHeader";
 import { pages } from "~/content/pages";
-import { countWord } from "~/lib/count-words";
+import { withCount } from "~/lib/count-words";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { metaFor } from "~/lib/seo";
 import { Markdown } from "~/components/Markdown";
@@ -9,23 +9,20 @@ import type { Route } from "./+types/dating-tips";
 export const meta = metaFor(pages.datingTips);
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { top, tips, search } = context.content.datingTips;
   return {
-    tips: context.content.datingTips.tips.map(({ body, ...tip }) => ({
-      ...tip,
-      bodyHtml: renderMarkdown(body),
-    })),
+    top: { ...top, intro: withCount(top.intro, tips.length) },
+    tips: tips.map(({ body, ...tip }) => ({ ...tip, bodyHtml: renderMarkdown(body) })),
+    search,
   };
 }
 
 export default function DatingTips({ loaderData }: Route.ComponentProps) {
-  const { tips } = loaderData;
+  const { top, tips } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="Tips" title="Dating Tips">
-        <p>
-          Dating well starts with knowing yourself. {countWord(tips.length, true)} pieces of advice
-          we give the singles we work with, whether you are just starting out or starting again.
-        </p>
+      <PageHeader eyebrow={top.eyebrow} title={top.title}>
+        <p>{top.intro}</p>
       </PageHeader>
       <div className="container-page py-14">
         <ul className="grid gap-6 md:grid-cols-2">

@@ -11,31 +11,30 @@ import type { Route } from "./+types/faq";
 export const meta = metaFor(pages.faq);
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { items } = context.content.faq;
+  const { top, items, end, search } = context.content.faq;
   return {
+    top,
     items: items.map((f) => ({ question: f.question, answerHtml: renderMarkdown(f.answer) })),
+    end,
+    search,
     jsonLd: faqJsonLd(items.map((f) => ({ ...f, answer: markdownToText(f.answer) }))),
   };
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
+  const { top, end } = loaderData;
   return (
     <>
       <JsonLd data={loaderData.jsonLd} />
-      <PageHeader eyebrow="FAQ's" title="Frequently Asked Questions">
-        <p>
-          Reaching out for help raises questions. Here are honest answers to the ones we hear most.
-          If yours is not here, just ask.
-        </p>
+      <PageHeader eyebrow={top.eyebrow} title={top.title}>
+        <p>{top.intro}</p>
       </PageHeader>
       <div className="container-page max-w-3xl py-14">
         <FaqAccordion items={loaderData.items} />
         <div className="mt-12 rounded-3xl bg-teal-50 p-8 text-center">
-          <h2 className="text-2xl font-semibold">Still have a question?</h2>
-          <p className="mx-auto mt-2 max-w-lg text-muted">
-            Call, e-mail or message us. Every enquiry is confidential, and we reply within one
-            working day.
-          </p>
+          <h2 className="text-2xl font-semibold">{end.heading}</h2>
+          <p className="mx-auto mt-2 max-w-lg text-muted">{end.text}</p>
+          {/* SPEC.md's "Contact Us" button, word for word. */}
           <Link to="/contact" className="btn-primary mt-5">
             Contact Us
           </Link>

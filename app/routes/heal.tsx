@@ -11,12 +11,13 @@ import type { Route } from "./+types/heal";
 export const meta = metaFor(pages.heal);
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { howItWorks, ...heal } = context.content.heal;
+  const { howItWorks, search, ...heal } = context.content.heal;
   return {
     heal: {
       ...heal,
       howItWorks: howItWorks.map((s) => ({ title: s.title, html: renderMarkdown(s.body) })),
     },
+    search,
   };
 }
 
@@ -56,17 +57,17 @@ export default function Heal({ loaderData }: Route.ComponentProps) {
   const { heal } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="A guided healing journey" title="Heal Program">
+      <PageHeader eyebrow={heal.top.eyebrow} title={heal.top.title}>
         <p>{heal.tagline}</p>
         <DmUsHeal className="mt-6" />
       </PageHeader>
       <div className="container-page grid gap-12 py-14 lg:grid-cols-3">
         <div className="space-y-4 text-lg leading-relaxed lg:col-span-2">
-          <h2 className="text-3xl font-semibold">What it is</h2>
+          <h2 className="text-3xl font-semibold">{heal.headings.whatItIs}</h2>
           {heal.intro.map((p) => (
             <p key={p.slice(0, 24)}>{p}</p>
           ))}
-          <h2 className="pt-6 text-3xl font-semibold">How it works</h2>
+          <h2 className="pt-6 text-3xl font-semibold">{heal.headings.howItWorks}</h2>
           <ol className="grid gap-4 sm:grid-cols-2">
             {heal.howItWorks.map((step, i) => (
               <li
@@ -79,7 +80,7 @@ export default function Heal({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
-          <h2 className="pt-6 text-3xl font-semibold">What you can expect</h2>
+          <h2 className="pt-6 text-3xl font-semibold">{heal.headings.outcomes}</h2>
           <ul className="space-y-2 text-base">
             {heal.outcomes.map((o) => (
               <li key={o} className="flex gap-2">
@@ -98,7 +99,7 @@ export default function Heal({ loaderData }: Route.ComponentProps) {
             imgClassName="aspect-[4/3] w-full rounded-3xl object-cover shadow-md"
           />
           <div className="rounded-2xl bg-teal-50 p-6">
-            <h2 className="text-2xl font-semibold">Who it is for</h2>
+            <h2 className="text-2xl font-semibold">{heal.headings.whoItIsFor}</h2>
             <ul className="mt-3 list-disc space-y-2 pl-5">
               {heal.whoItIsFor.map((w) => (
                 <li key={w}>{w}</li>
@@ -106,11 +107,8 @@ export default function Heal({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
           <div className="rounded-2xl bg-teal-800 p-6 text-teal-50">
-            <h2 className="text-2xl font-semibold text-white">Start healing today</h2>
-            <p className="mt-2">
-              Open our WhatsApp catalogue and message us about Heal, or send us the word “Heal” in a
-              chat. A counsellor will reply in confidence and tell you about the next steps.
-            </p>
+            <h2 className="text-2xl font-semibold text-white">{heal.end.heading}</h2>
+            <p className="mt-2">{heal.end.text}</p>
             <div className="mt-4 flex flex-wrap gap-3">
               <DmUsHeal />
               <ChatHeal />

@@ -13,7 +13,7 @@ import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  const { webinar, stories } = context.content.hiddenThread;
+  const { webinar, stories, closed } = context.content.hiddenThread;
   const story = stories.find((s) => s.id === params.id);
   const total = stories.length;
   if (!story) return data({ story: null, total }, { status: 404 });
@@ -21,6 +21,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     story: { ...story, day: storyDay(story.id) },
     total,
     webinar: webinarView(webinar, new Date()),
+    nextDateButton: closed.button,
   };
 }
 
@@ -93,7 +94,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-10">
           <Link to="/newsletter" className="btn-primary">
-            Hear about the next date
+            {loaderData.nextDateButton}
           </Link>
         </div>
       )}

@@ -9,24 +9,24 @@ import { storyDay } from "~/lib/stories";
 import { webinarView } from "~/lib/webinar";
 import type { Route } from "./+types/hidden-thread";
 
-export const meta = metaFor(
-  pages.hiddenThread,
-  false,
-  (data: { description: string }) => data.description,
-);
+export const meta = metaFor(pages.hiddenThread);
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { webinar, stories } = context.content.hiddenThread;
+  const { webinar, stories, closed, search } = context.content.hiddenThread;
   const view = webinarView(webinar, new Date());
   return {
     webinar: view,
     stories: stories.map(({ email: _email, ...s }) => ({ ...s, day: storyDay(s.id) })),
-    description: hiddenThreadDescription(view, stories.length),
+    closed,
+    search: {
+      title: search.title,
+      description: search.description || hiddenThreadDescription(view, stories.length),
+    },
   };
 }
 
 export default function HiddenThread({ loaderData }: Route.ComponentProps) {
-  const { webinar, stories } = loaderData;
+  const { webinar, stories, closed } = loaderData;
   const count = countWord(stories.length, true);
   return (
     <>
@@ -40,7 +40,7 @@ export default function HiddenThread({ loaderData }: Route.ComponentProps) {
           wounds we carry.{" "}
           {webinar.open
             ? `They lead to a free live webinar on ${webinar.day}. Registration is required.`
-            : "They lead to our free live webinar. The last one has taken place, and the next date will be announced soon: join our newsletter to hear about it first."}
+            : closed.text}
         </p>
         {webinar.open ? (
           <a
@@ -53,7 +53,7 @@ export default function HiddenThread({ loaderData }: Route.ComponentProps) {
           </a>
         ) : (
           <Link to="/newsletter" className="btn-primary mt-6">
-            Hear about the next date
+            {closed.button}
           </Link>
         )}
       </PageHeader>

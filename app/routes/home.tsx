@@ -22,10 +22,13 @@ export const shouldRevalidate = keepPageAfterUnreachable;
 export async function loader({ context }: Route.LoaderArgs) {
   // A slow sheet does not hold the page: past the wait, the carousel streams in afterwards.
   const { value } = await deferUnlessQuick(context.services.testimonials(), TESTIMONIALS_WAIT_MS);
+  const { search, ...home } = context.content.home;
   return {
     jsonLd: practiceJsonLd(context.siteUrl, context.content.site),
-    home: context.content.home,
+    home,
+    search,
     testimonials: value,
+    noTestimonials: context.content.testimonials.empty.text,
   };
 }
 
@@ -37,11 +40,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeHero home={home} />
 
       <section className="below-fold container-page py-16" aria-labelledby="featured-heading">
-        <p className="eyebrow">Programmes</p>
+        <p className="eyebrow">{home.featuredHeading.eyebrow}</p>
         <h2 id="featured-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
-          Featured programmes
+          {home.featuredHeading.heading}
         </h2>
-        <LinkCards cards={home.featuredProgrammes} linkLabel="Learn more" columns={4} />
+        <LinkCards
+          cards={home.featuredProgrammes}
+          linkLabel={home.featuredHeading.link}
+          columns={4}
+        />
       </section>
 
       <section
@@ -50,7 +57,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       >
         <div className="container-page grid items-center gap-10 lg:grid-cols-5">
           <div className="lg:col-span-2">
-            <p className="text-sm font-semibold tracking-widest text-gold uppercase">Watch</p>
+            <p className="text-sm font-semibold tracking-widest text-gold uppercase">
+              {home.video.eyebrow}
+            </p>
             <h2 id="video-heading" className="mt-2 text-3xl font-semibold text-white sm:text-4xl">
               {home.video.title}
             </h2>
@@ -68,28 +77,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="below-fold bg-teal-50 py-16" aria-labelledby="services-heading">
         <div className="container-page">
-          <p className="eyebrow">Services</p>
+          <p className="eyebrow">{home.servicesHeading.eyebrow}</p>
           <h2 id="services-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
-            How we can help
+            {home.servicesHeading.heading}
           </h2>
-          <LinkCards cards={home.serviceTiles} linkLabel="See our services" columns={3} />
+          <LinkCards cards={home.serviceTiles} linkLabel={home.servicesHeading.link} columns={3} />
         </div>
       </section>
 
       <section className="below-fold container-page py-16" aria-labelledby="testimonials-heading">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <p className="eyebrow">In their words</p>
+            <p className="eyebrow">{home.testimonialsHeading.eyebrow}</p>
             <h2 id="testimonials-heading" className="mt-2 text-3xl font-semibold sm:text-4xl">
-              What our clients say
+              {home.testimonialsHeading.heading}
             </h2>
           </div>
           <Link to="/testimonials" className="btn-outline">
-            Read all testimonials
+            {home.testimonialsHeading.button}
           </Link>
         </div>
         <div className="mt-8">
-          <TestimonialList testimonials={loaderData.testimonials}>
+          <TestimonialList testimonials={loaderData.testimonials} empty={loaderData.noTestimonials}>
             {(list) => (
               <Carousel
                 label="Client testimonials"
@@ -112,7 +121,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">{home.cta.text}</p>
           <Link to={homeCta.primary.to} className="btn-primary mt-8">
-            {homeCta.primary.label}
+            {home.cta.button}
           </Link>
         </div>
       </section>

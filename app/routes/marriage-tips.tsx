@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { pages } from "~/content/pages";
-import { countWord } from "~/lib/count-words";
+import { withCount } from "~/lib/count-words";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { metaFor } from "~/lib/seo";
 import { Markdown } from "~/components/Markdown";
@@ -10,23 +10,21 @@ import type { Route } from "./+types/marriage-tips";
 export const meta = metaFor(pages.marriageTips);
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { top, tips, end, search } = context.content.marriageTips;
   return {
-    tips: context.content.marriageTips.tips.map(({ body, ...tip }) => ({
-      ...tip,
-      bodyHtml: renderMarkdown(body),
-    })),
+    top: { ...top, intro: withCount(top.intro, tips.length) },
+    tips: tips.map(({ body, ...tip }) => ({ ...tip, bodyHtml: renderMarkdown(body) })),
+    end,
+    search,
   };
 }
 
 export default function MarriageTips({ loaderData }: Route.ComponentProps) {
-  const { tips } = loaderData;
+  const { top, tips, end } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="Tips" title="Marriage Tips">
-        <p>
-          Strong marriages are built in ordinary moments. Here are {countWord(tips.length)} small
-          habits we see again and again in couples who stay close.
-        </p>
+      <PageHeader eyebrow={top.eyebrow} title={top.title}>
+        <p>{top.intro}</p>
       </PageHeader>
       <div className="container-page py-14">
         <ol className="grid gap-5 md:grid-cols-2">
@@ -46,11 +44,8 @@ export default function MarriageTips({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
         <div className="mt-12 rounded-3xl bg-sand p-8 text-center">
-          <h2 className="text-2xl font-semibold">Want to go deeper?</h2>
-          <p className="mx-auto mt-2 max-w-xl text-muted">
-            Our book, Marriage Can Work, turns these habits into a practical plan for the two of
-            you.
-          </p>
+          <h2 className="text-2xl font-semibold">{end.heading}</h2>
+          <p className="mx-auto mt-2 max-w-xl text-muted">{end.text}</p>
           <Link to="/book" className="btn-primary mt-5">
             Get our Book
           </Link>

@@ -17,7 +17,8 @@ export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ context }: Route.LoaderArgs) {
   // The pay buttons appear only when online payment is configured.
-  return { payOnline: Boolean(context.services.payments), map: context.content.map };
+  const { search, ...map } = context.content.map;
+  return { payOnline: Boolean(context.services.payments), map, search };
 }
 
 export default function MarriageWithAMap({ loaderData }: Route.ComponentProps) {
@@ -25,11 +26,8 @@ export default function MarriageWithAMap({ loaderData }: Route.ComponentProps) {
   const { map } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="Guided plans for couples" title="Marriage with a Map">
-        <p>
-          Love is not enough without direction. Choose the plan that fits where you are, and we will
-          walk the road with you, one session at a time.
-        </p>
+      <PageHeader eyebrow={map.top.eyebrow} title={map.top.title}>
+        <p>{map.top.intro}</p>
       </PageHeader>
       <div className="container-page py-14">
         <section
@@ -46,21 +44,13 @@ export default function MarriageWithAMap({ loaderData }: Route.ComponentProps) {
           />
           <div>
             <h2 id="how-heading" className="text-3xl font-semibold">
-              How the plans work
+              {map.how.heading}
             </h2>
-            <p className="mt-4 text-lg leading-relaxed">
-              Each plan is a set of guided sessions for the two of you with one counsellor, in
-              person in Lekki or online. We begin by mapping where your marriage is today: its
-              strengths, its sore spots and the patterns you keep repeating. Then we agree where you
-              want to be, and plan the route together.
-            </p>
-            <p className="mt-4 text-lg leading-relaxed">
-              Choose a plan below and send us a message on WhatsApp. We will confirm your place and
-              arrange your first session.
-            </p>
+            <p className="mt-4 text-lg leading-relaxed">{map.how.first}</p>
+            <p className="mt-4 text-lg leading-relaxed">{map.how.second}</p>
           </div>
         </section>
-        <h2 className="text-3xl font-semibold">Choose your plan</h2>
+        <h2 className="text-3xl font-semibold">{map.plansWords.heading}</h2>
         <ul className="mt-8 grid gap-6 lg:grid-cols-3">
           {map.plans.map((plan) => (
             <li
@@ -91,12 +81,14 @@ export default function MarriageWithAMap({ loaderData }: Route.ComponentProps) {
                 target="_blank"
               >
                 <MessageCircle aria-hidden="true" className="size-5" />
-                Register on WhatsApp<span className="sr-only">: {plan.tier}</span>
+                {map.plansWords.register}
+                <span className="sr-only">: {plan.tier}</span>
               </a>
               {loaderData.payOnline && (
                 <Link to={checkoutHref(mapPlanItemId(plan.id))} className="btn-outline mt-3">
                   <CreditCard aria-hidden="true" className="size-5" />
-                  Pay online<span className="sr-only">: {plan.tier}</span>
+                  {map.plansWords.pay}
+                  <span className="sr-only">: {plan.tier}</span>
                 </Link>
               )}
             </li>

@@ -23,9 +23,24 @@ export const meta = metaFor(pages.newsletter);
 // A post that never reached the server changed nothing: the page stays as typed.
 export const shouldRevalidate = keepPageAfterUnreachable;
 
-export function loader({ request }: Route.LoaderArgs) {
-  // Where a sign-up sent without JavaScript lands (Post/Redirect/Get, docs/decisions/013).
-  return { subscribed: new URL(request.url).searchParams.get("subscribed") === "1" };
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { top, signUp, benefits, search } = context.content.newsletter;
+  return {
+    // Where a sign-up sent without JavaScript lands (Post/Redirect/Get, docs/decisions/013).
+    subscribed: new URL(request.url).searchParams.get("subscribed") === "1",
+    top,
+    signUp,
+    // The three benefits' names are SPEC.md's; what each says is the practice's.
+    benefits: {
+      heading: benefits.heading,
+      items: [
+        { title: "Weekly tips", text: benefits.weeklyTips },
+        { title: "Communication strategies", text: benefits.communication },
+        { title: "Exclusive content", text: benefits.exclusive },
+      ],
+    },
+    search,
+  };
 }
 
 export const clientAction = resilientClientAction;
@@ -45,42 +60,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   return commonFailure(result);
 }
 
-const benefits = [
-  { title: "Weekly tips", text: "One short, practical idea each week to bring you closer." },
-  {
-    title: "Communication strategies",
-    text: "Words and habits that turn arguments into conversations.",
-  },
-  {
-    title: "Exclusive content",
-    text: "Early invitations to webinars, programmes and new resources.",
-  },
-];
-
 export default function Newsletter({ loaderData }: Route.ComponentProps) {
+  const { top, signUp, benefits } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="Newsletter" title="Love, a little better every week">
-        <p>
-          Join our newsletter for gentle, practical guidance on relationships, marriage and dating,
-          written by our counsellors and delivered once a week.
-        </p>
+      <PageHeader eyebrow={top.eyebrow} title={top.title}>
+        <p>{top.intro}</p>
       </PageHeader>
       <div className="container-page grid gap-12 py-14 lg:grid-cols-2">
         <section aria-labelledby="signup-heading">
           <h2 id="signup-heading" className="text-3xl font-semibold">
-            Join the newsletter
+            {signUp.heading}
           </h2>
-          <p className="mt-2 mb-6 text-muted">Just your e-mail address. One letter a week.</p>
+          <p className="mt-2 mb-6 text-muted">{signUp.text}</p>
           <NewsletterForm id="page" subscribedByRedirect={loaderData.subscribed} />
           <p className="mt-6 text-muted">No spam, ever. Unsubscribe at any time.</p>
         </section>
         <section aria-labelledby="benefits-heading">
           <h2 id="benefits-heading" className="text-3xl font-semibold">
-            What you will receive
+            {benefits.heading}
           </h2>
           <ul className="mt-6 space-y-4">
-            {benefits.map((b) => (
+            {benefits.items.map((b) => (
               <li key={b.title} className="rounded-2xl border border-linen bg-white p-6">
                 <h3 className="text-xl font-semibold">{b.title}</h3>
                 <p className="mt-2 text-muted">{b.text}</p>

@@ -10,13 +10,13 @@ export const shouldRevalidate = keepPageAfterUnreachable;
 export function loader({ request, context }: Route.LoaderArgs) {
   // The path only: a query string may carry personal data.
   context.log("warn", "page not found", { path: new URL(request.url).pathname });
-  return data(null, { status: 404 });
+  return data({ text: context.content.site.notFound.text }, { status: 404 });
 }
 
 export function meta() {
   return [{ title: `Page not found | ${practice.name}` }, { name: "robots", content: "noindex" }];
 }
 
-export default function NotFound() {
-  return <NotFoundPage />;
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  return <NotFoundPage text={loaderData.text} />;
 }

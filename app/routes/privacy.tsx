@@ -8,8 +8,10 @@ import type { Route } from "./+types/privacy";
 export const meta = metaFor(pages.privacy);
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { lastUpdated, cards, sections } = context.content.privacy;
+  const { top, lastUpdated, cards, sections, search } = context.content.privacy;
   return {
+    top,
+    search,
     lastUpdated,
     lastUpdatedText: new Intl.DateTimeFormat("en-NG", {
       dateStyle: "long",
@@ -25,15 +27,13 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { lastUpdated, lastUpdatedText, cards, sections } = loaderData;
+  const { top, lastUpdated, lastUpdatedText, cards, sections } = loaderData;
   /** The first section introduces the others: its heading is the h2 they sit under. */
   const [commitmentIntro, ...commitmentSections] = sections;
   return (
     <>
-      <PageHeader eyebrow="Your privacy" title="Privacy Policy">
-        <p>
-          What you share with us is precious. This page explains how we protect it, in plain words.
-        </p>
+      <PageHeader eyebrow={top.eyebrow} title={top.title}>
+        <p>{top.intro}</p>
         <p className="mt-2 text-base">
           Last updated: <time dateTime={lastUpdated}>{lastUpdatedText}</time>
         </p>

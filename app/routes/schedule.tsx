@@ -21,7 +21,14 @@ export const meta = metaFor(pages.schedule);
 export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { providerOrigin: new URL(context.services.schedulingUrl).origin };
+  const { top, booking, whatsapp, search } = context.content.schedule;
+  return {
+    providerOrigin: new URL(context.services.schedulingUrl).origin,
+    top,
+    booking: booking.text,
+    whatsapp,
+    search,
+  };
 }
 
 export const clientAction = resilientClientAction;
@@ -72,14 +79,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Schedule({ loaderData }: Route.ComponentProps) {
   const site = useSite();
+  const { top, whatsapp } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="Book a session" title="Schedule Your Appointment">
-        <p>
-          Choose a time for your first conversation with us. Sessions last about an hour and can be
-          in person at our Lekki office or online by secure video. Everything you share is
-          confidential.
-        </p>
+      {/* The title is SPEC.md's heading, word for word. */}
+      <PageHeader eyebrow={top.eyebrow} title="Schedule Your Appointment">
+        <p>{top.intro}</p>
       </PageHeader>
       <div className="container-page grid gap-10 py-14 lg:grid-cols-5">
         <section
@@ -89,10 +94,7 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
           <h2 id="book-heading" className="text-3xl font-semibold">
             Book Your Session
           </h2>
-          <p className="mt-2 mb-6 text-muted">
-            Tell us who you are, then pick a date and time on our booking calendar. Your details are
-            filled in for you.
-          </p>
+          <p className="mt-2 mb-6 text-muted">{loaderData.booking}</p>
           <BookingForm providerOrigin={loaderData.providerOrigin} />
         </section>
         <section
@@ -115,15 +117,16 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <h3 className="mt-5 text-lg font-semibold">Message us on WhatsApp</h3>
-          <p className="mt-1 text-muted">We reply during office hours, usually within the hour.</p>
+          <h3 className="mt-5 text-lg font-semibold">{whatsapp.heading}</h3>
+          <p className="mt-1 text-muted">{whatsapp.text}</p>
           <a
             href={whatsappLink(site, "Hello, I would like to book a counselling session.")}
             className="btn-secondary mt-3"
             rel="noopener noreferrer"
             target="_blank"
           >
-            <MessageCircle aria-hidden="true" className="size-5" /> Chat on WhatsApp
+            <MessageCircle aria-hidden="true" className="size-5" />
+            {whatsapp.button}
           </a>
         </section>
       </div>

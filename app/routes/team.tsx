@@ -10,16 +10,16 @@ import type { Route } from "./+types/team";
 export const meta = metaFor(pages.team);
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { lead, members, intro, cta } = context.content.team;
+  const { lead, members, top, intro, cta, search } = context.content.team;
   const withBio = ({ bio, ...m }: typeof lead) => ({ ...m, bioHtml: renderMarkdown(bio) });
-  return { intro, cta, lead: withBio(lead), members: members.map(withBio) };
+  return { top, intro, cta, search, lead: withBio(lead), members: members.map(withBio) };
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {
-  const { lead, members, intro, cta } = loaderData;
+  const { lead, members, top, intro, cta } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="Our people" title="Meet Our Team">
+      <PageHeader eyebrow={top.eyebrow} title={top.title}>
         <p>{intro}</p>
       </PageHeader>
       <div className="container-page py-14">
@@ -74,7 +74,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           <h2 className="text-3xl font-semibold text-white">{cta.heading}</h2>
           <p className="mx-auto mt-3 max-w-xl">{cta.text}</p>
           <Link to="/schedule" className="btn-primary mt-6">
-            Book a session with our team
+            {cta.button}
           </Link>
         </div>
       </div>

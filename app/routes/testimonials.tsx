@@ -16,20 +16,19 @@ export const shouldRevalidate = keepPageAfterUnreachable;
 export async function loader({ context }: Route.LoaderArgs) {
   // A slow sheet does not hold the page: past the wait, the list streams in behind its loading text.
   const { value } = await deferUnlessQuick(context.services.testimonials(), TESTIMONIALS_WAIT_MS);
-  return { testimonials: value };
+  const { top, empty, end, search } = context.content.testimonials;
+  return { testimonials: value, top, empty: empty.text, end, search };
 }
 
 export default function Testimonials({ loaderData }: Route.ComponentProps) {
+  const { top, end } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="In their words" title="Testimonials">
-        <p>
-          Every story here was shared with us by a client who wanted others to know that things can
-          get better. We are grateful to each of them.
-        </p>
+      <PageHeader eyebrow={top.eyebrow} title={top.title}>
+        <p>{top.intro}</p>
       </PageHeader>
       <div className="container-page py-14">
-        <TestimonialList testimonials={loaderData.testimonials}>
+        <TestimonialList testimonials={loaderData.testimonials} empty={loaderData.empty}>
           {(list) => (
             <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {list.map((t) => (
@@ -41,13 +40,10 @@ export default function Testimonials({ loaderData }: Route.ComponentProps) {
           )}
         </TestimonialList>
         <div className="mt-14 rounded-3xl bg-sand p-8 text-center">
-          <h2 className="text-2xl font-semibold sm:text-3xl">Your story can change too</h2>
-          <p className="mx-auto mt-3 max-w-xl text-muted">
-            Every couple and every person here started with one conversation. Yours is confidential
-            and without judgement.
-          </p>
+          <h2 className="text-2xl font-semibold sm:text-3xl">{end.heading}</h2>
+          <p className="mx-auto mt-3 max-w-xl text-muted">{end.text}</p>
           <Link to="/schedule" className="btn-primary mt-6">
-            Begin your own story
+            {end.button}
           </Link>
         </div>
       </div>

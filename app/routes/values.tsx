@@ -1,24 +1,22 @@
 import { PageHeader } from "~/components/PageHeader";
 import { pages } from "~/content/pages";
-import { countWord } from "~/lib/count-words";
+import { withCount } from "~/lib/count-words";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/values";
 
 export const meta = metaFor(pages.values);
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { values: context.content.values.values };
+  const { top, values, search } = context.content.values;
+  return { top: { ...top, intro: withCount(top.intro, values.length) }, values, search };
 }
 
 export default function Values({ loaderData }: Route.ComponentProps) {
-  const { values } = loaderData;
+  const { top, values } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="What guides us" title="Our Values">
-        <p>
-          {countWord(values.length, true)} values shape how we listen, how we speak and how we work
-          with you, from the first phone call to the last session.
-        </p>
+      <PageHeader eyebrow={top.eyebrow} title={top.title}>
+        <p>{top.intro}</p>
       </PageHeader>
       <div className="container-page py-14">
         <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">

@@ -17,6 +17,7 @@ import {
   documents,
   isDocumentId,
   shippedContent,
+  withShippedWords,
 } from "../../app/content/documents";
 import { webinarStart } from "../../app/lib/webinar";
 import { SHIPPED_BY, formatWat } from "../../app/lib/admin/wat";
@@ -356,7 +357,8 @@ export async function openContentStore(deps: ContentStoreDeps) {
     return {
       doc: row.doc as DocumentId,
       version: row.version,
-      value: row.value,
+      // A version saved before a page's words were editable shows them as its pages did.
+      value: isDocumentId(row.doc) ? withShippedWords(row.doc, row.value) : row.value,
       publishAt: row.publishAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
       createdBy: row.createdBy,
@@ -547,7 +549,7 @@ export async function openContentStore(deps: ContentStoreDeps) {
         ...(own
           ? {
               draft: {
-                value: own.value,
+                value: withShippedWords(doc, own.value),
                 baseVersion: own.baseVersion,
                 updatedAt: own.updatedAt.toISOString(),
                 updatedBy: own.updatedBy,

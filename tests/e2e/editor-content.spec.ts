@@ -1,6 +1,6 @@
 import { type Cookie, type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { listItem, signInAsEditor } from "../support/editor";
+import { listItem, pageWords, signInAsEditor } from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
 import { routes } from "../support/routes";
 
@@ -365,20 +365,14 @@ test("item 19: the words under the book and on /team are the practice's to chang
 }) => {
   const heading = `Reading together? ${Date.now() % 100_000}`;
   await openEditor(page, "/admin/book");
-  await page
-    .getByRole("group", { name: "Under the book" })
-    .getByLabel("Heading (optional)")
-    .fill(heading);
+  await (await pageWords(page, "Under the book")).getByLabel("Heading (optional)").fill(heading);
   await publish(page);
   await page.goto("/book");
   await expect(page.getByRole("heading", { name: heading })).toBeVisible();
 
   const cta = `Ready when you are ${Date.now() % 100_000}`;
   await openEditor(page, "/admin/team");
-  await page
-    .getByRole("group", { name: "At the end of the page" })
-    .getByLabel("Heading (optional)")
-    .fill(cta);
+  await (await pageWords(page, "At the end of /team")).getByLabel("Heading (optional)").fill(cta);
   await publish(page);
   await page.goto("/team");
   await expect(page.getByRole("heading", { name: cta })).toBeVisible();
@@ -409,7 +403,7 @@ test("item 19: the words above the footer's newsletter sign-up are the practice'
   const heading = `A letter for your marriage ${Date.now() % 100_000}`;
   const words = "Short, kind ideas from our counsellors, every Friday.";
   await openEditor(page, "/admin/contact");
-  const group = page.getByRole("group", { name: "Newsletter sign-up in the footer" });
+  let group = await pageWords(page, "Newsletter sign-up in the footer");
   await group.getByLabel("Heading (optional)").fill(heading);
   await group.getByLabel("Text (optional)").fill(words);
   await publish(page);
@@ -421,6 +415,7 @@ test("item 19: the words above the footer's newsletter sign-up are the practice'
 
   // Emptied, each field goes back to the words the site came with.
   await openEditor(page, "/admin/contact");
+  group = await pageWords(page, "Newsletter sign-up in the footer");
   await group.getByLabel("Heading (optional)").fill("");
   await group.getByLabel("Text (optional)").fill("");
   await publish(page);
@@ -431,6 +426,120 @@ test("item 19: the words above the footer's newsletter sign-up are the practice'
   await expect(
     shipped.getByText("Practical ideas for a closer, kinder relationship."),
   ).toBeVisible();
+});
+
+test("item 19: a page's top and its call to action are the practice's to change, and come back when emptied", async ({
+  page,
+}) => {
+  const stamp = Date.now() % 100_000;
+  const top = {
+    eyebrow: `Questions ${stamp}`,
+    title: `Your questions, answered ${stamp}`,
+    // Plain text: what looks like markup is shown as typed.
+    intro: "Honest answers to what couples ask us first. <b>Ask us</b> anything else.",
+  };
+  const end = {
+    heading: `Take the first step ${stamp}`,
+    text: "One conversation, in confidence, in Lekki or online.",
+    button: `Book a first conversation ${stamp}`,
+  };
+  await openEditor(page, "/admin/faq");
+  let fields = await pageWords(page, "Top of /faq");
+  // The fields hold the words the page shows now.
+  await expect(fields.getByLabel("Title (optional)", { exact: true })).toHaveValue(
+    "Frequently Asked Questions",
+  );
+  await fields
+    .getByLabel("Small line above the title (optional)", { exact: true })
+    .fill(top.eyebrow);
+  await fields.getByLabel("Title (optional)", { exact: true }).fill(top.title);
+  await fields.getByLabel("Opening paragraph (optional)", { exact: true }).fill(top.intro);
+  await publish(page);
+
+  await openEditor(page, "/admin/about");
+  fields = await pageWords(page, "At the end of /about");
+  await fields.getByLabel("Heading (optional)", { exact: true }).fill(end.heading);
+  await fields.getByLabel("Text (optional)", { exact: true }).fill(end.text);
+  await fields.getByLabel("Button (optional)", { exact: true }).fill(end.button);
+  await publish(page);
+
+  await page.goto("/faq");
+  const header = page.locator("main > div").first();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(top.title);
+  await expect(header.getByText(top.eyebrow, { exact: true })).toBeVisible();
+  await expect(header.getByText(top.intro, { exact: true })).toBeVisible();
+  await expect(header.locator("b")).toHaveCount(0);
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 2, name: end.heading })).toBeVisible();
+  await expect(page.getByText(end.text)).toBeVisible();
+  await expect(page.getByRole("link", { name: end.button })).toHaveAttribute("href", "/schedule");
+
+  // Emptied, every field goes back to the words the site came with.
+  await openEditor(page, "/admin/faq");
+  fields = await pageWords(page, "Top of /faq");
+  for (const label of ["Small line above the title", "Title", "Opening paragraph"])
+    await fields.getByLabel(`${label} (optional)`, { exact: true }).fill("");
+  await publish(page);
+  await openEditor(page, "/admin/about");
+  fields = await pageWords(page, "At the end of /about");
+  for (const label of ["Heading", "Text", "Button"])
+    await fields.getByLabel(`${label} (optional)`, { exact: true }).fill("");
+  await publish(page);
+
+  await page.goto("/faq");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+  await expect(page.locator("main p.eyebrow").first()).toHaveText("FAQ's");
+  await expect(page.getByText("Reaching out for help raises questions.")).toBeVisible();
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 2, name: "Let us walk with you" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Schedule an appointment" })).toBeVisible();
+});
+
+test("item 19: /schedule's words are at /admin/schedule, without its title, which SPEC.md fixes", async ({
+  page,
+}) => {
+  const heading = `WhatsApp us ${Date.now() % 100_000}`;
+  const title = `Book a counselling session ${Date.now() % 100_000}`;
+  await openEditor(page, "/admin/schedule");
+  const top = await pageWords(page, "Top of /schedule");
+  await expect(
+    top.getByLabel("Small line above the title (optional)", { exact: true }),
+  ).toHaveValue("Book a session");
+  await expect(top.getByLabel(/^Title/)).toHaveCount(0);
+  await (
+    await pageWords(page, "WhatsApp")
+  )
+    .getByLabel("Heading (optional)", { exact: true })
+    .fill(heading);
+  await (
+    await pageWords(page, "/schedule in search results")
+  )
+    .getByLabel("Title in search results (optional)", { exact: true })
+    .fill(title);
+  await publish(page);
+
+  await page.goto("/schedule");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Schedule Your Appointment");
+  await expect(page.getByRole("heading", { level: 3, name: heading })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} | Kindred Hearts Counselling`);
+
+  await openEditor(page, "/admin/schedule");
+  await (
+    await pageWords(page, "WhatsApp")
+  )
+    .getByLabel("Heading (optional)", { exact: true })
+    .fill("");
+  await (
+    await pageWords(page, "/schedule in search results")
+  )
+    .getByLabel("Title in search results (optional)", { exact: true })
+    .fill("");
+  await publish(page);
+  await page.goto("/schedule");
+  await expect(
+    page.getByRole("heading", { level: 3, name: "Message us on WhatsApp" }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle("Schedule Your Appointment | Kindred Hearts Counselling");
 });
 
 test("item 19: a past webinar's story says 'Our last webinar, The Hidden Thread, has taken place'", async ({

@@ -161,6 +161,8 @@ test("a visitor's message, booking and sign-up reach the inbox; handled, filter,
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(csv.headers()["cache-control"]).toBe("no-store");
+  // A UTF-8 byte-order mark first, so Excel on Windows shows accented names as written.
+  expect([...(await csv.body()).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = await csv.text();
   expect(parseCsv(text)[0]).toEqual(allKindsHeadings);
   expect(text).toContain(`'=Eve ${id}`);

@@ -82,3 +82,11 @@ export async function listItem(within: Page | Locator, name: string) {
   await expect(group).toBeVisible();
   return group;
 }
+
+/**
+ * The fields of a page's words in its editor ("Top of /faq", "At the end of /about"), opened
+ * first: they start folded to that line, as a long list's items do.
+ */
+export function pageWords(within: Page | Locator, name: string) {
+  return listItem(within, name);
+}

@@ -33,7 +33,9 @@ it("`npm run export -- --kind orders` lists orders as spreadsheet-safe CSV", asy
       // PORT 1: nothing listens there, so the script knows the embedded database is free.
       { env: { ...process.env, DATA_DIR: dir, PORT: "1", DATABASE_URL: "" } },
     );
-    const lines = stdout.trim().split("\r\n");
+    // A UTF-8 byte-order mark first, for Excel on Windows, then the headings.
+    expect(stdout.startsWith("\uFEFFreference,")).toBe(true);
+    const lines = stdout.slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
       "reference,created_at,status,paid_at,item_id,item,amount_naira,currency,name,email,phone,failure_reason",
     );
@@ -67,7 +69,9 @@ it("`--out FILE` writes only the CSV into the file, making its folder, readable 
     );
     expect(stdout).toBe("");
     expect(stderr).toContain(`1 contact submission(s) since 1970-01-01, written to ${file}`);
-    const lines = readFileSync(file, "utf8").trim().split("\r\n");
+    const bytes = readFileSync(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
     expect(lines[0]).toBe("id,received_at,status,name,email,phone,need,message,pageUri,delivery");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",Ada,ada@example.com,");

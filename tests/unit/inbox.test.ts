@@ -114,6 +114,9 @@ describe("the inbox on PGlite", () => {
     const inbox = createInbox(database.db);
     let text = "";
     for await (const piece of inbox.csv({}, reader)) text += piece;
+    // Excel on Windows reads a double-clicked file as UTF-8 only after a byte-order mark.
+    expect([...Buffer.from(text, "utf8").subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(parseCsv(text)[0]).toEqual(allKindsHeadings);
     const lines = text.trim().split("\r\n");
     expect(lines).toHaveLength(5);
     expect(text).toContain("'=Ada");

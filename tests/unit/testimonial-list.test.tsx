@@ -15,7 +15,7 @@ const ada: Testimonial = {
 
 function renderList(testimonials: Testimonial[] | null | Promise<Testimonial[] | null>) {
   return render(
-    <TestimonialList testimonials={testimonials}>
+    <TestimonialList testimonials={testimonials} empty="Our clients’ words will appear here.">
       {(list) => (
         <ul>
           {list.map((t) => (
@@ -48,6 +48,12 @@ describe("<TestimonialList>", () => {
     cleanup();
     renderList([ada]);
     expect(screen.queryByText(FAILED_TEXT)).toBeNull();
+  });
+
+  it("shows the practice's words for an empty list", () => {
+    renderList([]);
+    expect(screen.getByText("Our clients’ words will appear here.")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("shows the error text when the list cannot be loaded at all", async () => {

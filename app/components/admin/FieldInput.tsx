@@ -4,6 +4,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { weekdayNames } from "~/content/fields";
 import { type FieldNode, childName } from "~/lib/admin/field-tree";
 import { FieldShell, controlClass, describedBy, stringValue } from "./FieldShell";
+import { Fold } from "./Fold";
 import { ListField } from "./ListField";
 import { PhotoField } from "./PhotoField";
 
@@ -11,6 +12,7 @@ import { PhotoField } from "./PhotoField";
 export function FieldInput({ name, node }: { name: string; node: FieldNode }) {
   switch (node.kind) {
     case "group":
+      if (node.folded) return <FoldedGroup name={name} node={node} />;
       return (
         <fieldset className="space-y-4 rounded-2xl border border-slate-300 p-4">
           <legend className="px-1 text-lg font-semibold text-teal-900">{node.label}</legend>
@@ -36,6 +38,38 @@ export function Fields({ name, fields }: { name: string; fields: [string, FieldN
         <FieldInput key={key} name={childName(name, key)} node={node} />
       ))}
     </>
+  );
+}
+
+/**
+ * A page's words (issue 29 item 19), folded to where they show ("Top of /faq") so that the page's
+ * own content stays in reach on a phone. Open, its fields are a fieldset of that name, with the
+ * line that says where on the site they are.
+ */
+function FoldedGroup({
+  name,
+  node,
+}: {
+  name: string;
+  node: Extract<FieldNode, { kind: "group" }>;
+}) {
+  const [meta] = useField(name);
+  const hasErrors = Object.keys(meta.allErrors).length > 0;
+  return (
+    <Fold summary={node.label} startsOpen={hasErrors} hasErrors={hasErrors}>
+      <fieldset
+        className="space-y-4 p-3"
+        aria-describedby={node.help ? meta.descriptionId : undefined}
+      >
+        <legend className="sr-only">{node.label}</legend>
+        {node.help && (
+          <p id={meta.descriptionId} className="text-sm text-muted">
+            {node.help}
+          </p>
+        )}
+        <Fields name={name} fields={node.fields} />
+      </fieldset>
+    </Fold>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useField } from "@conform-to/react";
 import { type FieldNode, itemHeading, itemStartsOpen, itemTitle } from "~/lib/admin/field-tree";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
+import { Fold } from "./Fold";
 
 type ListNode = Extract<FieldNode, { kind: "list" }>;
 
@@ -109,12 +110,7 @@ export function ListField({
   );
 }
 
-/**
- * One item of a long list, folded to its title (Services was 41 screens). It opens by itself when
- * it starts with an error or empty (just added), whenever an error appears in it, and on a submit
- * while it holds one; otherwise it stays as the editor left it, so it never folds under her while
- * she types.
- */
+/** One item of a long list, folded to its title: "Question 2 What happens in the first session?". */
 function FoldingItem({
   heading,
   title,
@@ -128,32 +124,20 @@ function FoldingItem({
   hasErrors: boolean;
   children: ReactNode;
 }) {
-  const [open] = useState(startsOpen);
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    if (hasErrors && ref.current) ref.current.open = true;
-  }, [hasErrors]);
-  // An error found before the editor folded the item stays unseen until she presses a button:
-  // every submit opens the folded items that hold one.
-  useEffect(() => {
-    const details = ref.current;
-    const form = details?.closest("form");
-    if (!details || !form) return;
-    const openIfInvalid = () => {
-      if (details.querySelector('[aria-invalid="true"]')) details.open = true;
-    };
-    form.addEventListener("submit", openIfInvalid, true);
-    return () => form.removeEventListener("submit", openIfInvalid, true);
-  }, []);
   return (
     <li>
-      <details ref={ref} open={open} className="rounded-xl border border-slate-200 bg-white">
-        <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 py-2 font-semibold text-teal-900 focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:outline-none">
-          <span className="text-sm font-normal text-muted">{heading}</span>
-          <span className="min-w-0 break-words">{title}</span>
-        </summary>
-        <div className="p-1 pt-0">{children}</div>
-      </details>
+      <Fold
+        summary={
+          <>
+            <span className="text-sm font-normal text-muted">{heading}</span>
+            <span className="min-w-0 break-words">{title}</span>
+          </>
+        }
+        startsOpen={startsOpen}
+        hasErrors={hasErrors}
+      >
+        {children}
+      </Fold>
     </li>
   );
 }

@@ -15,7 +15,14 @@ export type FieldNode =
     }
   | { kind: "choice"; label: string; help?: string; optional: boolean; options: string[] }
   | { kind: "photo"; label: string; help?: string; altHelp?: string; altOptional: boolean }
-  | { kind: "group"; label: string; fields: [string, FieldNode][] }
+  | {
+      kind: "group";
+      label: string;
+      help?: string;
+      /** drawn folded to its label (a page's words) */
+      folded: boolean;
+      fields: [string, FieldNode][];
+    }
   | {
       kind: "list";
       label: string;
@@ -74,7 +81,13 @@ export function describeField(schema: z.ZodType): FieldNode {
   }
   switch (meta.kind) {
     case "group":
-      return { kind: "group", label: meta.label, fields: objectFields(inner) };
+      return {
+        kind: "group",
+        label: meta.label,
+        help: meta.help,
+        folded: meta.folded ?? false,
+        fields: objectFields(inner),
+      };
     case "list": {
       const item = describeField(def.element!);
       return {
