@@ -71,6 +71,24 @@ export async function signInAsEditor(page: Page, email = EDITOR_EMAIL) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
+/** A "Publish at" value (Lagos time, whole minutes) at least `leadMs` from now, and its instant. */
+export function nextMinuteWat(leadMs: number): { input: string; at: number } {
+  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
+  return { input: new Date(at + 60 * 60_000).toISOString().slice(0, 16), at };
+}
+
+/**
+ * Whether `locator` lies wholly within the screen, as the editor's phone shows it: where an
+ * outcome must be seen without scrolling (docs/editing.md, "Whatever happens after a press").
+ */
+export async function expectInView(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  const screen = locator.page().viewportSize()!;
+  expect(box.y, "top inside the screen").toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, "bottom inside the screen").toBeLessThanOrEqual(screen.height);
+}
+
 /**
  * The fields of one item of an editor's list ("Question 1", "Member 2"), opened first when its
  * long list has folded it to its title. `within` narrows it to one list (a category's programmes).
