@@ -25,9 +25,12 @@ export async function mailedSignInLinks(email: string): Promise<string[]> {
     .reverse();
 }
 
-/** Asks for a sign-in link at /admin in this page's browser, and waits for the answer. */
-export async function requestSignInLink(page: Page, email = EDITOR_EMAIL) {
-  await page.goto("/admin");
+/**
+ * Asks for a sign-in link at /admin in this page's browser, and waits for the answer. `site` is
+ * another site's origin (tests/support/passkeys.ts); the test's own by default.
+ */
+export async function requestSignInLink(page: Page, email = EDITOR_EMAIL, site = "") {
+  await page.goto(`${site}/admin`);
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Send sign-in link" }).click();
   await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
@@ -61,12 +64,21 @@ export async function signInLinkFor(page: Page, email = EDITOR_EMAIL): Promise<s
   return found!;
 }
 
-/** Signs this page's browser in as `email` and leaves it on /admin, the list of pages. */
-export async function signInAsEditor(page: Page, email = EDITOR_EMAIL) {
-  await requestSignInLink(page, email);
+/**
+ * Asks for a link, opens it in this page's browser and presses "Sign in", wherever that leads (an
+ * editor with a passkey lands on "Look after your passkeys"). Answers the link.
+ */
+export async function signInWithLink(page: Page, email = EDITOR_EMAIL, site = "") {
+  await requestSignInLink(page, email, site);
   const link = await signInLinkFor(page, email);
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  return link;
+}
+
+/** Signs this page's browser in as `email` and leaves it on /admin, the list of pages. */
+export async function signInAsEditor(page: Page, email = EDITOR_EMAIL) {
+  await signInWithLink(page, email);
   await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
 }
