@@ -1,7 +1,16 @@
-import { type Cookie, type Page, expect, test } from "@playwright/test";
+import { type Browser, type Cookie, type Page, test as base, expect } from "@playwright/test";
 import sharp from "sharp";
 import { fakes } from "../support/fakes";
-import { EDITOR_EMAIL, listItem, signInLinkFor } from "../support/editor";
+
+import {
+  EDITOR_EMAIL,
+  SECOND_EDITOR_EMAIL,
+  expectInView,
+  listItem,
+  nextMinuteWat,
+  signInAsEditor,
+  signInLinkFor,
+} from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
 
 /**
@@ -10,27 +19,73 @@ import { gotoHydrated } from "../support/hydration";
  * guide; the names, buttons and messages are the ones the guide prints. When the guide and the
  * editor part ways, this file fails.
  */
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+const test = base.extend<{ visitor: Page }>({
+  /**
+   * A visitor's phone, never signed in: the public pages as everyone else sees them. (Playwright's
+   * `use` is called `provide` here, so that the React hooks lint does not take it for React's.)
+   */
+  visitor: async ({ browser }, provide) => {
+    const context = await browser.newContext(phone);
+    await provide(await context.newPage());
+    await context.close();
+  },
+});
 test.describe.configure({ mode: "serial" });
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(phone);
 test.setTimeout(120_000);
 
 const naira = (n: number) => `₦${n.toLocaleString("en-NG")}`;
 const stamp = () => Date.now() % 100_000;
+/** A price no earlier run has used, so that seeing it on the page proves this publish. */
+const freshPrice = () => 5_000 + (stamp() % 30_000);
 
 let session: Cookie[] | undefined;
 test.beforeEach(async ({ page }) => {
   if (session) await page.context().addCookies(session);
 });
 
+let secondSession: Cookie[] | undefined;
+/** The other editor's phone (SECOND_EDITOR_EMAIL), signed in by a mailed link once in this file. */
+async function otherEditor(browser: Browser) {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  if (secondSession) await context.addCookies(secondSession);
+  else {
+    await signInAsEditor(page, SECOND_EDITOR_EMAIL);
+    secondSession = await context.cookies();
+  }
+  return page;
+}
+
 async function open(page: Page, path: string) {
   await gotoHydrated(page, path);
   await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
 }
 
-/** "Publish: the change is live within two seconds. The page says 'Published. The page is live.'" */
+/**
+ * "Publish: the change is live within two seconds. The page says 'Published. The page is live.'
+ * with a link to see it." Said in view, wherever the button was pressed.
+ */
 async function publish(page: Page) {
   await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(page.getByText("Published. The page is live.")).toBeVisible({ timeout: 20_000 });
+  await expectOutcome(page, "Published. The page is live.");
+  await expect(page.getByRole("link", { name: "View the public page" }).first()).toBeVisible();
+}
+
+/**
+ * The outcome of a press (a status or an alert) that says `text`, in view on the phone. Where the
+ * top of the page says it too (a conflict), the one beside the buttons, the last, is in view.
+ */
+async function expectOutcome(page: Page, text: string | RegExp) {
+  const outcome = page
+    .getByRole("status")
+    .or(page.getByRole("alert"))
+    .filter({ hasText: text })
+    .last();
+  await expect(outcome).toBeVisible({ timeout: 20_000 });
+  await expectInView(outcome);
 }
 
 /** Opens the folded list item titled `title` and presses its Remove. */
@@ -77,8 +132,145 @@ test("Signing in: a link by e-mail, opened in the same browser, and Sign in", as
   session = await page.context().cookies();
 });
 
+test("Changing a page, Preview: the draft is saved and shown as visitors will see it, on a phone and at full width", async ({
+  page,
+  visitor,
+}) => {
+  await open(page, "/admin/book");
+  const author = page.getByLabel("Author", { exact: true });
+  const live = await author.inputValue();
+  const draft = `Funmilayo Okafor ${stamp()}`;
+  await author.fill(draft);
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  await expectInView(
+    page
+      .getByRole("region", { name: "Preview of your draft" })
+      .getByText("Your draft is saved. Visitors still see the published page until you publish."),
+  );
+  for (const size of [/^On a phone/, /^At full width/]) {
+    const frame = page.getByRole("figure", { name: size }).locator("iframe").contentFrame();
+    await expect(frame.getByText(`by ${draft}`)).toBeVisible({ timeout: 20_000 });
+  }
+  await visitor.goto("/book");
+  await expect(visitor.getByText(`by ${live}`)).toBeVisible();
+  await expect(visitor.getByText(draft)).toHaveCount(0);
+  // Save draft: "Next time you open the editor, you continue from it. Discard draft throws it away."
+  await page.getByRole("link", { name: "Back to editing" }).click();
+  await expect(author).toHaveValue(draft);
+  await expect(page.getByText("You are editing a saved draft.")).toBeVisible();
+  await page.getByRole("button", { name: "Discard draft" }).click();
+  await expectOutcome(page, "Draft discarded. The form shows the live version.");
+  await expect(author).toHaveValue(live);
+});
+
+test("Changing a page, Publish at: a passed time is refused, a later one waits as Scheduled with Cancel and goes live by itself, on top of a typo fix or not at all where both changed the price", async ({
+  page,
+  browser,
+  visitor,
+}) => {
+  test.setTimeout(240_000);
+  const other = await otherEditor(browser);
+  const publishAt = page.getByLabel(/^Publish at/);
+  const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
+  const mine = freshPrice();
+
+  // "A time that has already passed is refused: choose a later one"
+  await open(page, "/admin/book");
+  await page.getByLabel("Price", { exact: true }).fill(String(mine));
+  await publishAt.fill(nextMinuteWat(-60 * 60_000).input);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectOutcome(page, "Not published: 1 field needs attention.");
+  await expect(publishAt).toHaveAttribute("aria-invalid", "true");
+  await expectInView(page.getByText(/^That time has passed \(it is now .+ WAT\)/));
+  // "the list at the top says what to check"
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Nothing was saved or published" }),
+  ).toContainText("Publish at: That time has passed");
+
+  // "set a date and time (Lagos time) and press Publish … It shows as 'Scheduled' in the
+  // history, with Cancel."
+  const due = nextMinuteWat(40_000);
+  const dueWat = `${new Date(due.at + 60 * 60_000).toISOString().slice(11, 16)} WAT`;
+  await publishAt.fill(due.input);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectOutcome(page, "Scheduled.");
+  await expect(history.first()).toContainText("Scheduled");
+  await history.first().getByRole("button", { name: "Cancel" }).click();
+  await expectOutcome(page, /^Version \d+ will not go live\.$/);
+  await expect(history.first()).toContainText("Cancelled");
+  await page.getByLabel("Price", { exact: true }).fill(String(mine));
+  await publishAt.fill(due.input);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectOutcome(page, "Scheduled.");
+
+  const opening = `We sit with couples and families across Lagos, ${stamp()}.`;
+  await open(page, "/admin/team");
+  await page.getByLabel(/^Opening line/).fill(opening);
+  await publishAt.fill(due.input);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectOutcome(page, "Scheduled.");
+
+  // Meanwhile the other editor changes the same price, and fixes a typo on /team.
+  const theirs = mine + 1;
+  await open(other, "/admin/book");
+  await other.getByLabel("Price", { exact: true }).fill(String(theirs));
+  await publish(other);
+  const typoFix = `Ready to meet us? ${stamp()}`;
+  await open(other, "/admin/team");
+  await other
+    .getByRole("group", { name: "At the end of the page" })
+    .getByLabel("Heading")
+    .fill(typoFix);
+  await publish(other);
+  await other.context().close();
+  expect(Date.now(), "both published before the scheduled time").toBeLessThan(due.at);
+  await visitor.goto("/team");
+  await expect(visitor.getByText(opening)).toHaveCount(0);
+
+  // "the version goes live by itself then": on top of theirs, both show.
+  await expect
+    .poll(
+      async () => {
+        await visitor.goto("/team");
+        return visitor.getByText(opening).count();
+      },
+      { timeout: due.at - Date.now() + 30_000, intervals: [2_000] },
+    )
+    .toBe(1);
+  await expect(visitor.getByRole("heading", { name: typoFix })).toBeVisible();
+  // Where both changed the price, theirs stays and mine is not published.
+  await visitor.goto("/book");
+  await expect(visitor.getByText(naira(theirs)).first()).toBeVisible();
+  await expect(visitor.getByText(naira(mine))).toHaveCount(0);
+
+  // History, /admin and the page's editor say what became of each, "for a week".
+  const onTop = new RegExp(`Scheduled change of .+, ${dueWat} went live on top of version \\d+`);
+  const notPublished = new RegExp(
+    `Scheduled change of .+, ${dueWat} was not published: Price had also been changed in version \\d+ by ${SECOND_EDITOR_EMAIL}`,
+  );
+  await page.goto("/admin");
+  await expect(page.getByRole("status").filter({ hasText: onTop })).toHaveCount(1);
+  await expect(page.getByRole("alert").filter({ hasText: notPublished })).toHaveCount(1);
+  await open(page, "/admin/team");
+  await expect(page.getByRole("status").filter({ hasText: onTop })).toHaveCount(1);
+  await expect(history.filter({ hasText: onTop })).toHaveCount(1);
+
+  // "press View on your version and make the change again on the live one"
+  await open(page, "/admin/book");
+  await expect(page.getByRole("alert").filter({ hasText: notPublished })).toHaveCount(1);
+  const refused = history.filter({ hasText: notPublished });
+  await refused.getByRole("link", { name: /^View/ }).click();
+  await expect(page.getByText(naira(mine)).first()).toBeVisible();
+  await page.getByRole("link", { name: "Back to editing" }).click();
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(theirs));
+  await page.getByLabel("Price", { exact: true }).fill(String(mine));
+  await publish(page);
+  await visitor.goto("/book");
+  await expect(visitor.getByText(naira(mine)).first()).toBeVisible();
+});
+
 test("Change a price: Price and Old price, then Publish", async ({ page }) => {
-  const price = 5_000 + (stamp() % 30_000);
+  const price = freshPrice();
   await open(page, "/admin/book");
   // "type the new amount in Price in whole naira, without commas or ₦"
   await page.getByLabel("Price", { exact: true }).fill(String(price));
@@ -100,6 +292,19 @@ test("Change a price: Price and Old price, then Publish", async ({ page }) => {
   await page.getByLabel("Old price (optional)", { exact: true }).fill("");
   await publish(page);
 });
+
+/** A JPEG file named `name`, `width` x `height` in one colour: enough for the editor and the page. */
+async function photoFile(
+  name: string,
+  width: number,
+  height: number,
+  background: { r: number; g: number; b: number },
+) {
+  const buffer = await sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
 
 test("Long lists: each thing folded as its own title, pressed to open and to fold", async ({
   page,
@@ -149,11 +354,6 @@ test("Add a team member: Add member, name, title, role, bio, Photo and Alt text,
   page,
 }) => {
   const name = `Temitope Bello ${stamp()}`;
-  const photo = await sharp({
-    create: { width: 900, height: 1_200, channels: 3, background: { r: 120, g: 90, b: 70 } },
-  })
-    .jpeg()
-    .toBuffer();
   await open(page, "/admin/team");
   await page.getByRole("button", { name: "Add member" }).click();
   const member = page.getByRole("group", { name: /^Member \d+$/ }).last();
@@ -163,11 +363,9 @@ test("Add a team member: Add member, name, title, role, bio, Photo and Alt text,
   await member
     .getByLabel("Bio", { exact: true })
     .fill("Temitope listens first, and helps couples find words for what they have not said.");
-  await member.getByLabel("Photo", { exact: true }).setInputFiles({
-    name: "temitope.jpg",
-    mimeType: "image/jpeg",
-    buffer: photo,
-  });
+  await member
+    .getByLabel("Photo", { exact: true })
+    .setInputFiles(await photoFile("temitope.jpg", 900, 1_200, { r: 120, g: 90, b: 70 }));
   // "A chosen photo shows beside its field at once, before anything is sent"
   await expect(member.getByRole("img", { name: /^The chosen .+, not sent yet$/ })).toBeVisible();
   const alt = `${name}, smiling, in the practice's garden`;
