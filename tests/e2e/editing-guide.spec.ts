@@ -306,6 +306,54 @@ async function photoFile(
   return { name, mimeType: "image/jpeg", buffer };
 }
 
+test("Change the home page photo: the Hero Image, Alt text and On phones for everyone; a slide's Image for phones only", async ({
+  page,
+  visitor,
+}) => {
+  await open(page, "/admin/home");
+  const hero = page.getByRole("group", { name: "Hero", exact: true });
+  const slides = page.getByRole("group", { name: "Phone banner slides" });
+  // "The grey line under each says so."
+  await expect(hero.getByLabel("Image", { exact: true })).toHaveAccessibleDescription(
+    /1024 px wide and wider/,
+  );
+  await expect(slides).toHaveAccessibleDescription(/narrower than 1024 px/);
+
+  // "To change the photo everyone sees"
+  await hero
+    .getByLabel("Image", { exact: true })
+    .setInputFiles(await photoFile("office.jpg", 1600, 1200, { r: 90, g: 140, b: 160 }));
+  const heroAlt = `Our Lekki office at dusk, ${stamp()}`;
+  await hero.getByLabel("Alt text").fill(heroAlt);
+  await hero.getByLabel("On phones").selectOption("Show the Hero image first, then the slides");
+  await publish(page);
+  // "Phones then show your photo first, then the slides."
+  await visitor.goto("/");
+  const carousel = visitor.getByRole("region", { name: "Highlights" });
+  const first = carousel.getByRole("group", { name: /^1 of \d+$/ });
+  await expect(first.getByRole("img", { name: heroAlt })).toBeVisible();
+  await visitor.setViewportSize({ width: 1024, height: 768 });
+  await expect(visitor.getByRole("img", { name: heroAlt })).toBeVisible();
+
+  // "To change only what phones see, change a slide's Image under 'Phone banner slides' instead."
+  await open(page, "/admin/home");
+  const slide = await listItem(page.getByRole("group", { name: "Phone banner slides" }), "Slide 1");
+  await slide
+    .getByLabel("Image", { exact: true })
+    .setInputFiles(await photoFile("garden.jpg", 1200, 800, { r: 110, g: 150, b: 90 }));
+  const slideAlt = `The garden where couples wait, ${stamp()}`;
+  await slide.getByLabel("Alt text").fill(slideAlt);
+  await publish(page);
+  await visitor.setViewportSize(phone.viewport);
+  await visitor.goto("/");
+  await expect(
+    carousel.getByRole("group", { name: /^2 of \d+$/ }).getByRole("img", { name: slideAlt }),
+  ).toBeAttached();
+  await visitor.setViewportSize({ width: 1024, height: 768 });
+  await expect(visitor.getByRole("img", { name: heroAlt })).toBeVisible();
+  await expect(visitor.getByRole("img", { name: slideAlt })).toBeHidden();
+});
+
 test("Long lists: each thing folded as its own title, pressed to open and to fold", async ({
   page,
 }) => {
@@ -398,6 +446,105 @@ test("Change the office hours: Opens and Closes as you would write them", async 
   await back.getByLabel("Opens (optional)").fill("10:00 AM");
   await back.getByLabel("Closes (optional)").fill("16:00");
   await publish(page);
+});
+
+test("Words on /book and /team: changed and published, and back to the words the site came with when emptied", async ({
+  page,
+  visitor,
+}) => {
+  const n = stamp();
+  const words = {
+    list: `What the book gives you ${n}`,
+    underHeading: `Reading it together? ${n}`,
+    underText: `Bring a chapter to your next session and we will talk it through, ${n}.`,
+    opening: `The people who will listen to you, ${n}.`,
+    end: `Come and meet us ${n}`,
+  };
+  const bookFields = (editor: Page) => {
+    const under = editor.getByRole("group", { name: "Under the book" });
+    return [
+      [editor.getByLabel(/^Heading above the list/), words.list],
+      [under.getByLabel(/^Heading/), words.underHeading],
+      [under.getByLabel(/^Text/), words.underText],
+    ] as const;
+  };
+  const teamFields = (editor: Page) =>
+    [
+      [editor.getByLabel(/^Opening line/), words.opening],
+      [
+        editor.getByRole("group", { name: "At the end of the page" }).getByLabel(/^Heading/),
+        words.end,
+      ],
+    ] as const;
+  for (const [path, fields] of [
+    ["/admin/book", bookFields],
+    ["/admin/team", teamFields],
+  ] as const) {
+    await open(page, path);
+    for (const [field, value] of fields(page)) await field.fill(value);
+    await publish(page);
+  }
+  await visitor.goto("/book");
+  await expect(visitor.getByRole("heading", { name: words.list })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: words.underHeading })).toBeVisible();
+  await expect(visitor.getByText(words.underText)).toBeVisible();
+  await visitor.goto("/team");
+  await expect(visitor.getByText(words.opening)).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: words.end })).toBeVisible();
+
+  // "empty, they go back to the words the site came with"
+  for (const [path, fields] of [
+    ["/admin/book", bookFields],
+    ["/admin/team", teamFields],
+  ] as const) {
+    await open(page, path);
+    for (const [field] of fields(page)) await field.fill("");
+    await publish(page);
+  }
+  await visitor.goto("/book");
+  await expect(visitor.getByRole("heading", { name: "Inside you will find" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Want support as you read?" })).toBeVisible();
+  await expect(visitor.getByText(words.underText)).toHaveCount(0);
+  await visitor.goto("/team");
+  await expect(visitor.getByText(/^Behind every session is a person/)).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Ready to meet us?" })).toBeVisible();
+});
+
+test("Set the next webinar: Webinar date and Registration link; once it has passed, registration stops by itself, and a new date brings Register now back", async ({
+  page,
+  visitor,
+}) => {
+  test.setTimeout(180_000);
+  const registration = `https://forms.gle/hidden-thread-${stamp()}`;
+  const soon = nextMinuteWat(20_000);
+  await open(page, "/admin/hidden-thread");
+  await page.getByLabel("Webinar date").fill(soon.input);
+  await page.getByLabel("Registration link").fill(registration);
+  await publish(page);
+  const register = visitor.getByRole("link", { name: "Register now" }).first();
+  await visitor.goto("/hidden-thread");
+  await expect(register).toHaveAttribute("href", registration);
+
+  // "Once that date and time have passed, the site stops offering registration by itself and
+  // says the next date will be announced"
+  await expect
+    .poll(
+      async () => {
+        await visitor.goto("/hidden-thread");
+        return visitor.getByRole("link", { name: "Register now" }).count();
+      },
+      { timeout: soon.at - Date.now() + 30_000, intervals: [2_000] },
+    )
+    .toBe(0);
+  await expect(visitor.getByText(/the next date will be announced/).first()).toBeVisible();
+
+  // "a new date brings 'Register now' back"
+  const next = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  await open(page, "/admin/hidden-thread");
+  await page.getByLabel("Webinar date").fill(`${next}T16:00`);
+  await publish(page);
+  await visitor.goto("/hidden-thread");
+  await expect(register).toHaveAttribute("href", registration);
 });
 
 test("Undo a change: History, View and Restore", async ({ page }) => {
