@@ -1,7 +1,7 @@
 import { type Browser, type Cookie, type Page, test as base, expect } from "@playwright/test";
 import sharp from "sharp";
 import { fakes } from "../support/fakes";
-
+import { networkLine, noisyPhoto } from "../support/fixtures";
 import {
   EDITOR_EMAIL,
   SECOND_EDITOR_EMAIL,
@@ -562,6 +562,249 @@ test("Undo a change: History, View and Restore", async ({ page }) => {
   await page.goto("/admin");
   await page.getByRole("link", { name: "Who changed what" }).click();
   await expect(page.getByText(/WAT/).first()).toBeVisible();
+});
+
+test("Two people editing at once: Publish is refused with who, when and Yours, Continue from the newer version, then Publish on top of theirs", async ({
+  page,
+  browser,
+  visitor,
+}) => {
+  const other = await otherEditor(browser);
+  await open(page, "/admin/book");
+  await open(other, "/admin/book");
+  const title = await other.getByLabel("Title", { exact: true }).inputValue();
+  const n = stamp();
+  const fixed = `${title.replace(/ \(\d+\)$/, "")} (${n})`;
+  const theirs = 5_000 + (n % 30_000);
+  const mine = theirs + 500;
+  // Someone else fixes the title and changes the price, and publishes first.
+  await other.getByLabel("Title", { exact: true }).fill(fixed);
+  await other.getByLabel("Price", { exact: true }).fill(String(theirs));
+  await publish(other);
+  await other.context().close();
+
+  await page.getByLabel("Price", { exact: true }).fill(String(mine));
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  // "the page says 'Not published: someone else published first', who published and when, and
+  // keeps your changes in the form"
+  await expectOutcome(page, "Not published: someone else published first.");
+  const refusal = page
+    .getByRole("alert")
+    .filter({ has: page.getByRole("button", { name: "Continue from the newer version" }) });
+  await expect(refusal).toContainText(
+    new RegExp(`${SECOND_EDITOR_EMAIL} published a newer version \\(version \\d+\\) at .+ WAT`),
+  );
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(mine));
+  // "each field where your form and the newer version differ is listed with Yours and the newer
+  // version's value, and the fields only they changed are named"
+  await expect(refusal).toContainText(`Yours: ${naira(mine)}`);
+  await expect(refusal).toContainText(new RegExp(`Version \\d+: ${naira(theirs)}`));
+  await expect(refusal).toContainText(/Version \d+ also changed Title/);
+
+  await refusal.getByRole("button", { name: "Continue from the newer version" }).click();
+  // "the form now shows the newer version with your changes kept on top of it, and the list of
+  // differences again"
+  await expectOutcome(
+    page,
+    /Your changes are now on top of version \d+\. Nothing is published yet/,
+  );
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(fixed);
+  // "Where you both changed the same field, yours is what the form holds"
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(mine));
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: /^Your changes are now on top of version/ })
+      .first(),
+  ).toContainText(`Yours: ${naira(mine)}`);
+  await publish(page);
+  // Published, the form starts from the live version: what was "on top of" is over.
+  await expect(page.getByText(/Your changes are now on top of version/)).toHaveCount(0);
+  await visitor.goto("/book");
+  await expect(visitor.getByText(fixed).first()).toBeVisible();
+  await expect(visitor.getByText(naira(mine)).first()).toBeVisible();
+});
+
+test("Two people editing at once: another's draft is named at the top, both drafts are kept, and a draft older than the page continues from the newer version", async ({
+  page,
+  browser,
+  visitor,
+}) => {
+  const other = await otherEditor(browser);
+  const author = (editor: Page) => editor.getByLabel("Author", { exact: true });
+  // The other editor saves a draft of the book.
+  await open(other, "/admin/book");
+  const theirDraft = `Ngozi Eze ${stamp()}`;
+  await author(other).fill(theirDraft);
+  await other.getByRole("button", { name: "Save draft" }).click();
+  await expectOutcome(other, "Draft saved. Visitors do not see it until you publish.");
+
+  // What a page says on opening starts on its first screen; notices of earlier changes (a
+  // scheduled change not published, shown for a week) may stand above it.
+  // "the top of the page says so by name, for example 'funmi@… also has an unpublished draft of
+  // this page, saved 26 Nov 2026, 14:02 WAT'"
+  await open(page, "/admin/book");
+  await expect(
+    page.getByRole("status").filter({
+      hasText: new RegExp(
+        `^${SECOND_EDITOR_EMAIL} also has an unpublished draft of this page, saved \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} WAT`,
+      ),
+    }),
+  ).toBeInViewport();
+  await expect(author(page)).not.toHaveValue(theirDraft);
+  const price = freshPrice();
+  await page.getByLabel("Price", { exact: true }).fill(String(price));
+  await publish(page);
+
+  // "your draft is still there the next time you open the page, with a notice that says who
+  // published and when, and a Continue from the newer version button"
+  await open(other, "/admin/book");
+  await expect(author(other)).toHaveValue(theirDraft);
+  const notice = other.getByRole("alert").filter({ hasText: "You are editing a saved draft." });
+  await expect(notice).toBeInViewport();
+  await expect(notice).toContainText(
+    new RegExp(
+      `The page has been published since you saved this draft: version \\d+, published .+ WAT by ${EDITOR_EMAIL}`,
+    ),
+  );
+  await notice.getByRole("button", { name: "Continue from the newer version" }).click();
+  await expectOutcome(other, /Your changes are now on top of version \d+\./);
+  await expect(other.getByLabel("Price", { exact: true })).toHaveValue(String(price));
+  await expect(author(other)).toHaveValue(theirDraft);
+  await publish(other);
+  await expect(other.getByText(/Your changes are now on top of version/)).toHaveCount(0);
+  await other.context().close();
+  await visitor.goto("/book");
+  await expect(visitor.getByText(`by ${theirDraft}`)).toBeVisible();
+  await expect(visitor.getByText(naira(price)).first()).toBeVisible();
+});
+
+test("Signed out while editing: Publish says so, Sign in, and the changes come back to publish", async ({
+  page,
+  visitor,
+}) => {
+  await open(page, "/admin/book");
+  const price = freshPrice();
+  await page.getByLabel("Price", { exact: true }).fill(String(price));
+  // "Sign out on another tab"
+  const tab = await page.context().newPage();
+  await tab.goto("/admin");
+  await tab.getByRole("button", { name: "Sign out" }).click();
+  await expect(tab.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+  await tab.close();
+
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectOutcome(
+    page,
+    "You were signed out. Your changes are kept here: sign in to publish them.",
+  );
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(price));
+  // "Press Sign in, sign in as usual, open the page again"
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+  await signInAsEditor(page);
+  session = await page.context().cookies();
+  await open(page, "/admin/book");
+  // "your changes come back, with a notice, and you can publish them"
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your unsent changes were restored." }),
+  ).toBeInViewport();
+  await expect(page.getByLabel("Price", { exact: true })).toHaveValue(String(price));
+  await publish(page);
+  await visitor.goto("/book");
+  await expect(visitor.getByText(naira(price)).first()).toBeVisible();
+});
+
+test("On a phone with a bad connection: offline, the page says so and sends it by itself, once, when the connection is back", async ({
+  page,
+  context,
+  visitor,
+}) => {
+  await open(page, "/admin/book");
+  const versions = (editor: Page) =>
+    editor.getByRole("region", { name: "History" }).getByRole("listitem");
+  const before = await versions(page).count();
+  const price = freshPrice();
+  await page.getByLabel("Price", { exact: true }).fill(String(price));
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expectOutcome(
+    page,
+    "You are offline. Your changes are kept on this device and will be sent when you are back online.",
+  );
+  await context.setOffline(false);
+  await expectOutcome(page, "Published. The page is live.");
+  await expect(page.getByText(/^You are offline\./)).toHaveCount(0);
+  await expect(versions(page)).toHaveCount(before + 1);
+  await visitor.goto("/book");
+  await expect(visitor.getByText(naira(price)).first()).toBeVisible();
+
+  // "If you close the page first, your changes come back the next time you open the editor, with
+  // a notice and a Discard button."
+  const author = page.getByLabel("Author", { exact: true });
+  const live = await author.inputValue();
+  await author.fill(`Kemi Balogun ${stamp()}`);
+  const typed = await author.inputValue();
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expectOutcome(page, /^You are offline\./);
+  await page.close();
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await open(again, "/admin/book");
+  const restored = again
+    .getByRole("status")
+    .filter({ hasText: "Your unsent changes were restored." });
+  await expect(restored).toBeInViewport();
+  await expect(again.getByLabel("Author", { exact: true })).toHaveValue(typed);
+  await restored.getByRole("button", { name: "Discard" }).click();
+  await expect(again.getByLabel("Author", { exact: true })).toHaveValue(live);
+  await expect(versions(again)).toHaveCount(before + 1);
+});
+
+test("On a phone with a bad connection: the photo goes first with a bar, an unsteady line is called slow, never offline, and the photo is not sent twice", async ({
+  page,
+  visitor,
+}) => {
+  await open(page, "/admin/book");
+  await page.getByLabel("Image", { exact: true }).setInputFiles({
+    name: "IMG_2044.jpg",
+    mimeType: "image/jpeg",
+    buffer: await noisyPhoto(1200, 900, 70),
+  });
+  const alt = `The book on the office table, ${stamp()}`;
+  await page.getByLabel("Alt text").fill(alt);
+  // A slow upload, so that the bar can be seen; and the line drops once the photo has arrived.
+  const line = await networkLine(page);
+  await line.set({ latency: 100, downloadThroughput: 250_000, uploadThroughput: 60_000 });
+  const photosSent: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/admin/photos")
+      photosSent.push(r.url());
+  });
+  let dropped = false;
+  await page.route("**/admin/book.data*", async (route) => {
+    if (route.request().method() !== "POST" || dropped) return route.fallback();
+    dropped = true;
+    await route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  // "Photos go first … above the buttons, 'Sending photo…' and a bar show how far each has got."
+  await expectOutcome(page, "Sending photo…");
+  await expect(page.getByRole("progressbar", { name: "Sending photo" })).toBeInViewport();
+  await line.set({ latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  // "the page says 'No answer yet: …' and tries again by itself"
+  await expectOutcome(
+    page,
+    "No answer yet: the connection is slow or unsteady. Your changes are kept on this device and will be sent again by themselves.",
+  );
+  await expect(page.getByText(/offline/i)).toHaveCount(0);
+  await expectOutcome(page, "Published. The page is live.");
+  await expect(page.getByText(/^No answer yet/)).toHaveCount(0);
+  // "a photo that has arrived is not sent a second time"
+  expect(photosSent).toHaveLength(1);
+  await visitor.goto("/book");
+  await expect(visitor.getByRole("img", { name: alt })).toBeVisible();
 });
 
 test("Signing in, 3: Sign out ends it at once", async ({ page }) => {
