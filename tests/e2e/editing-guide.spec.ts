@@ -1,7 +1,7 @@
 import { type Browser, type Cookie, type Page, test as base, expect } from "@playwright/test";
 import sharp from "sharp";
 import { fakes } from "../support/fakes";
-import { networkLine, noisyPhoto } from "../support/fixtures";
+import { networkLine, noisyPhoto, uniqueId } from "../support/fixtures";
 import {
   EDITOR_EMAIL,
   SECOND_EDITOR_EMAIL,
@@ -10,8 +10,10 @@ import {
   nextMinuteWat,
   signInAsEditor,
   signInLinkFor,
+  signInWithLink,
 } from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
+import { fingerprintReader, startPasskeySite } from "../support/passkeys";
 
 /**
  * docs/editing.md, followed word for word on a 390 px phone, as the practice's office manager
@@ -813,4 +815,99 @@ test("Signing in, 3: Sign out ends it at once", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
   await page.goto("/admin/book");
   await expect(page.getByRole("button", { name: "Publish", exact: true })).toHaveCount(0);
+});
+
+test.describe("Sign in with your fingerprint or face (passkeys)", () => {
+  // A site of its own at http://localhost, where this editor alone has a passkey.
+  const editor = `guide.${uniqueId()}@kindredhearts.ng`;
+  let site: Awaited<ReturnType<typeof startPasskeySite>>;
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    site = await startPasskeySite(editor);
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test("Passkeys: Set up a passkey after a link, Sign in with a passkey next time, and on a new phone set one up, Remove the lost one and Sign out everywhere", async ({
+    page,
+    browser,
+  }) => {
+    await fingerprintReader(page);
+    // 1. "Sign in with an e-mailed link as above. On /admin, the box … has a Set up a passkey
+    // button. Press it … The box then says 'Passkey set up.'"
+    await signInWithLink(page, editor, site.url);
+    const offer = page.getByRole("region", {
+      name: "Sign in with this phone's fingerprint or face next time",
+    });
+    await offer.getByRole("button", { name: "Set up a passkey" }).click();
+    await expectInView(offer.getByText("Passkey set up."));
+    // "You get an e-mail saying a passkey was added"
+    await expect
+      .poll(async () => (await fakes.mailDecodedAbout(editor)).map((m) => m.text).join())
+      .toContain("Subject: A passkey was added to your sign-in");
+
+    // 2. "Next time, open /admin and press Sign in with a passkey (above the e-mail field)"
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.goto(`${site.url}/admin`);
+    const withPasskey = page.getByRole("button", { name: "Sign in with a passkey" });
+    const passkeyTop = (await withPasskey.boundingBox())!.y;
+    expect(passkeyTop).toBeLessThan((await page.getByLabel("E-mail").boundingBox())!.y);
+    await withPasskey.click();
+    await expect(
+      page.getByRole("heading", { name: "Edit the website", exact: true }),
+    ).toBeVisible();
+
+    // 3. "Your signed-in devices (on /admin) lists your passkeys under Your passkeys, each with a
+    // Remove button, and under 'Set up a passkey on this device' has the Set up a passkey button."
+    await page.getByRole("link", { name: "Your signed-in devices" }).click();
+    const yours = page.getByRole("region", { name: "Your passkeys" });
+    await expect(yours.getByRole("listitem")).toHaveCount(1);
+    await expect(yours.getByRole("listitem").getByRole("button", { name: "Remove" })).toBeVisible();
+    await expect(
+      yours
+        .getByRole("region", { name: "Set up a passkey on this device" })
+        .getByRole("button", { name: "Set up a passkey" }),
+    ).toBeVisible();
+
+    // "lost the phone?" On a new phone the link opens only "Look after your passkeys": "Under 'Set
+    // up a passkey on this device', press Set up a passkey, then Remove beside the lost one …, then
+    // Sign in with a passkey."
+    const newPhone = await (await browser.newContext(phone)).newPage();
+    await fingerprintReader(newPhone);
+    await signInWithLink(newPhone, editor, site.url);
+    await expect(newPhone.getByRole("heading", { name: "Look after your passkeys" })).toBeVisible();
+    const setUp = newPhone.getByRole("region", { name: "Set up a passkey on this device" });
+    await setUp.getByRole("button", { name: "Set up a passkey" }).click();
+    await expectInView(setUp.getByText("Passkey set up."));
+    const passkeys = newPhone.getByRole("region", { name: "Your passkeys" }).getByRole("listitem");
+    await expect(passkeys).toHaveCount(2);
+    // "Remove beside the lost one (the new one says 'Not used yet')"
+    await passkeys
+      .filter({ hasNotText: "Not used yet" })
+      .getByRole("button", { name: "Remove" })
+      .click();
+    await expectInView(
+      newPhone.getByText("Passkey removed. That device can no longer sign you in."),
+    );
+    await expect(passkeys).toHaveCount(1);
+    await newPhone.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(
+      newPhone.getByRole("heading", { name: "Edit the website", exact: true }),
+    ).toBeVisible();
+
+    // "Lost a phone …? Press Sign out everywhere: every device is signed out, this one too"
+    await newPhone.getByRole("link", { name: "Your signed-in devices" }).click();
+    await expect(
+      newPhone.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem"),
+    ).toHaveCount(2);
+    await newPhone.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(newPhone.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+    await newPhone.context().close();
+    await page.goto(`${site.url}/admin`);
+    await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+    // The lost phone's passkey was removed: it signs nobody in.
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expectInView(page.getByText(/^That passkey was not accepted\./));
+  });
 });
