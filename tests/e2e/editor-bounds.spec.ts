@@ -1,6 +1,7 @@
-import { type Cookie, type Page, expect, test } from "@playwright/test";
+import { type Cookie, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsEditor } from "../support/editor";
+import { networkLine, noisyPhoto } from "../support/fixtures";
 import { gotoHydrated } from "../support/hydration";
 
 /**
@@ -97,31 +98,6 @@ test("item 16: a chosen photo shows at once, from the file, before anything is s
   await preview.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/photo-preview-390.png" });
 });
-
-/** The page's network, slowed by Chromium's own throttling (-1: not limited). */
-async function networkLine(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  return {
-    set: (conditions: { latency: number; downloadThroughput: number; uploadThroughput: number }) =>
-      cdp.send("Network.emulateNetworkConditions", { offline: false, ...conditions }),
-  };
-}
-
-/** A photo of noise compresses as badly as a real one does. */
-function noisyPhoto(width: number, height: number, quality: number) {
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: { r: 0, g: 0, b: 0 },
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality })
-    .toBuffer();
-}
 
 // The three publish the book: one after another, in one worker, or each would read another's
 // publish as "someone else published first".

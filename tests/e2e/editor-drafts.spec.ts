@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type Cookie, type Locator, type Page, expect, test } from "@playwright/test";
-import { EDITOR_EMAIL, SECOND_EDITOR_EMAIL, signInAsEditor } from "../support/editor";
+import { type Browser, type Cookie, type Page, expect, test } from "@playwright/test";
+import { EDITOR_EMAIL, SECOND_EDITOR_EMAIL, expectInView, signInAsEditor } from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
 
 /**
@@ -48,14 +48,6 @@ async function discardOwnDraft(page: Page) {
   if ((await discard.count()) === 0) return;
   await discard.click();
   await expect(page.getByText("Draft discarded.")).toBeVisible();
-}
-
-/** Whether `locator` lies wholly within the 390x844 viewport, as the editor's phone shows it. */
-async function expectInView(locator: Locator) {
-  await expect(locator).toBeVisible();
-  const box = (await locator.boundingBox())!;
-  expect(box.y, "top inside the screen").toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, "bottom inside the screen").toBeLessThanOrEqual(phone.height);
 }
 
 /** No axe violation and nothing wider than the screen, at 1280 px and at 390 px. */

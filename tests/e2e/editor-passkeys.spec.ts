@@ -1,79 +1,35 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type CDPSession, type Page, expect, test } from "@playwright/test";
-import { mailedSignInLinks, signInLinkFor } from "../support/editor";
+import { type Page, expect, test } from "@playwright/test";
+import { mailedSignInLinks, signInWithLink } from "../support/editor";
 import { uniqueId } from "../support/fixtures";
-import { freePort } from "../support/local";
-import { spawnServer } from "../support/spawn-server";
+import { credentials, fingerprintReader, startPasskeySite } from "../support/passkeys";
 
 /**
  * Passkeys for the practice's editors (issue 29, item 20 and M6; docs/decisions/031), on a phone
- * (390 px) with Chromium's virtual authenticator standing in for its fingerprint reader.
- *
- * WebAuthn takes a domain name as its RP ID, never an IP address, and the shared editor's site runs
- * at http://127.0.0.1: so this file starts a site of its own at http://localhost (a secure context,
- * like any loopback address), with its own database, so that no other editor test meets an editor
- * who has a passkey.
+ * (390 px) with Chromium's virtual authenticator standing in for its fingerprint reader, on a site
+ * of this file's own at http://localhost (tests/support/passkeys.ts).
  */
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 test.use({ viewport: { width: 390, height: 844 } });
 
-let server: Awaited<ReturnType<typeof spawnServer>>;
+let server: Awaited<ReturnType<typeof startPasskeySite>>;
 let site: string;
 const editor = `passkey.${uniqueId()}@kindredhearts.ng`;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const port = await freePort();
-  site = `http://localhost:${port}`;
-  server = await spawnServer({
-    PORT: String(port),
-    SITE_URL: site,
-    EDITOR_EMAILS: editor,
-    SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
-    MAIL_FROM: "website@kindredhearts.ng",
-    PRACTICE_INBOX: "team@kindredhearts.ng",
-    FORM_RATE_LIMIT: "1000",
-  });
+  server = await startPasskeySite(editor);
+  site = server.url;
 });
 
 test.afterAll(async () => {
   await server?.stop();
 });
 
-/** The phone's fingerprint reader: a platform authenticator that always verifies its user. */
-async function fingerprintReader(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-async function credentials(reader: { cdp: CDPSession; authenticatorId: string }) {
-  const { credentials } = await reader.cdp.send("WebAuthn.getCredentials", {
-    authenticatorId: reader.authenticatorId,
-  });
-  return credentials;
-}
-
 async function signInByLink(page: Page) {
-  await page.goto(`${site}/admin`);
-  await page.getByLabel("E-mail").fill(editor);
-  await page.getByRole("button", { name: "Send sign-in link" }).click();
-  await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
-  const link = await signInLinkFor(page, editor);
+  const link = await signInWithLink(page, editor, site);
   expect(link.startsWith(`${site}/admin/sign-in?token=`)).toBe(true);
-  await page.goto(link);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 async function expectAxeClean(page: Page) {

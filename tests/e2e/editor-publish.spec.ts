@@ -1,5 +1,10 @@
 import { type Cookie, type Page, expect, test } from "@playwright/test";
-import { SECOND_EDITOR_EMAIL, signInAsEditor } from "../support/editor";
+import {
+  SECOND_EDITOR_EMAIL,
+  expectInView,
+  nextMinuteWat,
+  signInAsEditor,
+} from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
 
 /**
@@ -16,12 +21,6 @@ const freshPrice = () => 5_000 + Math.floor(Math.random() * 40_000);
 async function openEditor(page: Page, path: string) {
   await gotoHydrated(page, path);
   await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
-}
-
-/** A "Publish at" value (Lagos time, whole minutes) at least `leadMs` from now, and its instant. */
-function nextMinuteWat(leadMs: number): { input: string; at: number } {
-  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
-  return { input: new Date(at + 60 * 60_000).toISOString().slice(0, 16), at };
 }
 
 let session: Cookie[] | undefined;
@@ -124,14 +123,6 @@ test("Publish after a Publish at in the same form publishes the new change at on
     await expect(page.getByText(/will not go live/)).toBeVisible();
   }
 });
-
-/** Whether `locator` lies wholly within the 390x844 viewport, as the editor's phone shows it. */
-async function expectInView(locator: import("@playwright/test").Locator) {
-  await expect(locator).toBeVisible();
-  const box = (await locator.boundingBox())!;
-  expect(box.y, "top inside the screen").toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, "bottom inside the screen").toBeLessThanOrEqual(844);
-}
 
 /** Down at the end of the form, where the editor is when she presses Publish after the last field. */
 async function scrollToEnd(page: Page) {

@@ -25,9 +25,12 @@ export async function mailedSignInLinks(email: string): Promise<string[]> {
     .reverse();
 }
 
-/** Asks for a sign-in link at /admin in this page's browser, and waits for the answer. */
-export async function requestSignInLink(page: Page, email = EDITOR_EMAIL) {
-  await page.goto("/admin");
+/**
+ * Asks for a sign-in link at /admin in this page's browser, and waits for the answer. `site` is
+ * another site's origin (tests/support/passkeys.ts); the test's own by default.
+ */
+export async function requestSignInLink(page: Page, email = EDITOR_EMAIL, site = "") {
+  await page.goto(`${site}/admin`);
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Send sign-in link" }).click();
   await expect(page.getByText("a sign-in link is on its way")).toBeVisible();
@@ -61,14 +64,41 @@ export async function signInLinkFor(page: Page, email = EDITOR_EMAIL): Promise<s
   return found!;
 }
 
-/** Signs this page's browser in as `email` and leaves it on /admin, the list of pages. */
-export async function signInAsEditor(page: Page, email = EDITOR_EMAIL) {
-  await requestSignInLink(page, email);
+/**
+ * Asks for a link, opens it in this page's browser and presses "Sign in", wherever that leads (an
+ * editor with a passkey lands on "Look after your passkeys"). Answers the link.
+ */
+export async function signInWithLink(page: Page, email = EDITOR_EMAIL, site = "") {
+  await requestSignInLink(page, email, site);
   const link = await signInLinkFor(page, email);
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  return link;
+}
+
+/** Signs this page's browser in as `email` and leaves it on /admin, the list of pages. */
+export async function signInAsEditor(page: Page, email = EDITOR_EMAIL) {
+  await signInWithLink(page, email);
   await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** A "Publish at" value (Lagos time, whole minutes) at least `leadMs` from now, and its instant. */
+export function nextMinuteWat(leadMs: number): { input: string; at: number } {
+  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
+  return { input: new Date(at + 60 * 60_000).toISOString().slice(0, 16), at };
+}
+
+/**
+ * Whether `locator` lies wholly within the screen, as the editor's phone shows it: where an
+ * outcome must be seen without scrolling (docs/editing.md, "Whatever happens after a press").
+ */
+export async function expectInView(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  const screen = locator.page().viewportSize()!;
+  expect(box.y, "top inside the screen").toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, "bottom inside the screen").toBeLessThanOrEqual(screen.height);
 }
 
 /**

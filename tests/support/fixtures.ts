@@ -1,4 +1,5 @@
 import { type Locator, type Page, expect } from "@playwright/test";
+import sharp from "sharp";
 import { fakes } from "./fakes";
 
 /**
@@ -105,4 +106,29 @@ export async function autofill(field: Locator, profile: Record<string, string>) 
   } finally {
     await cdp.detach();
   }
+}
+
+/** The page's network, slowed by Chromium's own throttling (-1: not limited). */
+export async function networkLine(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  return {
+    set: (conditions: { latency: number; downloadThroughput: number; uploadThroughput: number }) =>
+      cdp.send("Network.emulateNetworkConditions", { offline: false, ...conditions }),
+  };
+}
+
+/** A photo of noise compresses as badly as a real one does. */
+export function noisyPhoto(width: number, height: number, quality: number) {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality })
+    .toBuffer();
 }

@@ -1,6 +1,6 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher, useLocation } from "react-router";
 import { type DocumentId, documents } from "~/content/documents";
 import {
   ACTION_FIELD,
@@ -54,10 +54,11 @@ export interface DocumentFormProps {
 export function DocumentForm(props: DocumentFormProps) {
   const { doc, baseVersion, sentFrom } = props;
   const [kept, setKept] = useState<KeptDraft>();
+  const sent = useFreshAnswer(doc);
   // After "Continue from the newer version" the form stands on the newer version, with the
   // editor's changes kept, until the page itself moves on (a publish or a saved draft remounts
   // this component). A later answer (offline, a second conflict) leaves it standing there.
-  const latest = useEditorAnswer(doc)?.rebased;
+  const latest = useEditorAnswer(sent)?.rebased;
   const [rebased, setRebased] = useState<RebasedForm | undefined>(latest);
   if (latest && latest !== rebased) setRebased(latest);
   useEffect(() => {
@@ -80,6 +81,7 @@ export function DocumentForm(props: DocumentFormProps) {
       <EditorForm
         key={`rebased-${rebased.version}-${rebased.from}`}
         {...props}
+        sent={sent}
         baseVersion={rebased.version}
         value={rebased.value}
         rebased={rebased}
@@ -102,6 +104,7 @@ export function DocumentForm(props: DocumentFormProps) {
       <EditorForm
         key={kept ? `kept-${kept.savedAt}` : "server"}
         {...props}
+        sent={sent}
         value={kept?.value ?? props.value}
         initialRequestKey={kept?.requestKey}
       />
@@ -111,19 +114,43 @@ export function DocumentForm(props: DocumentFormProps) {
 
 type Answer = EditorActionData | SendFailure;
 
-/** The site's last answer to this editor's form: the fetcher's, or (without JavaScript) the page's. */
-function useEditorAnswer(doc: DocumentId): EditorActionData | undefined {
+/** The page (location key) at which each answer of an editor's fetcher arrived. */
+const answeredAt = new WeakMap<object, string>();
+
+/**
+ * What the site answered this form's last send, through its fetcher. React Router keeps a
+ * fetcher's last answer until another replaces it, across a redirect too: after a Publish, Save
+ * draft or Discard that got through, the page would still hold the answer from before it (a
+ * conflict already settled, "now on top of version 7" while version 8 is live, "No answer yet"),
+ * and a form rebuilt from it refuses the editor's next Publish as someone else's. An answer
+ * belongs to the page it arrived at: "Continue from the newer version" reloads the page's data in
+ * place and keeps it; a redirect or another visit leaves it behind, and it is dropped.
+ */
+function useFreshAnswer(doc: DocumentId): Answer | null | undefined {
   const fetcher = useFetcher<Answer>({ key: `editor-${doc}` });
-  const pageAnswer = useActionData<EditorActionData>();
-  if (!fetcher.data) return pageAnswer;
-  return isFailure(fetcher.data) ? undefined : fetcher.data;
+  const { key } = useLocation();
+  const data = fetcher.data;
+  if (data && !answeredAt.has(data)) answeredAt.set(data, key);
+  const stale = !!data && answeredAt.get(data) !== key;
+  const { reset } = fetcher;
+  useEffect(() => {
+    if (stale) reset();
+  }, [stale, reset]);
+  return stale ? undefined : data;
 }
 
-function isUnreachable(answer: Answer | undefined): answer is Unreachable {
+/** The site's last answer to this editor's form: the fetcher's, or (without JavaScript) the page's. */
+function useEditorAnswer(sent: Answer | null | undefined): EditorActionData | undefined {
+  const pageAnswer = useActionData<EditorActionData>();
+  if (!sent) return pageAnswer;
+  return isFailure(sent) ? undefined : sent;
+}
+
+function isUnreachable(answer: Answer | null | undefined): answer is Unreachable {
   return !!answer && "outcome" in answer && answer.outcome === "unreachable";
 }
 
-function isFailure(answer: Answer | undefined): answer is SendFailure {
+function isFailure(answer: Answer | null | undefined): answer is SendFailure {
   return !!answer && "outcome" in answer;
 }
 
@@ -144,7 +171,13 @@ function EditorForm({
   value,
   initialRequestKey,
   rebased,
-}: DocumentFormProps & { initialRequestKey?: string; rebased?: RebasedForm }) {
+  sent,
+}: DocumentFormProps & {
+  initialRequestKey?: string;
+  rebased?: RebasedForm;
+  /** the fetcher's answer to this form (useFreshAnswer) */
+  sent: Answer | null | undefined;
+}) {
   const { schema, adminPath } = documents[doc];
   const fields = useMemo(() => describeDocument(schema), [schema]);
   const fetcher = useFetcher<Answer>({ key: `editor-${doc}` });
@@ -155,20 +188,20 @@ function EditorForm({
   const photoFailure = photos?.failure;
   const waiting = photoFailure
     ? photoFailure.outcome === "unreachable" || photoFailure.outcome === "slow"
-    : isUnreachable(fetcher.data);
+    : isUnreachable(sent);
   const failure = photoFailure
     ? photoFailure.outcome in failureText
       ? (photoFailure.outcome as keyof typeof failureText)
       : undefined
-    : isFailure(fetcher.data) && !waiting
-      ? (fetcher.data.outcome as keyof typeof failureText)
+    : isFailure(sent) && !waiting
+      ? (sent.outcome as keyof typeof failureText)
       : undefined;
   const answer: EditorActionData | undefined = photoFailure
     ? undefined
-    : fetcher.data
-      ? isFailure(fetcher.data)
+    : sent
+      ? isFailure(sent)
         ? undefined
-        : fetcher.data
+        : sent
       : pageAnswer;
   const sendingPhotos = photos !== undefined && !photoFailure;
   const busy = fetcher.state !== "idle" || sendingPhotos;

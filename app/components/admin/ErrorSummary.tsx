@@ -1,8 +1,9 @@
+import { PUBLISH_AT_FIELD } from "~/lib/admin/editor-data";
 import { type FieldNode, describeName } from "~/lib/admin/field-tree";
 
 /**
  * Every refused field at the top of the form, each a link to its field. Conform's ids are the
- * form's id and the field's name.
+ * form's id and the field's name. "Publish at" is the form's own field, not the page's.
  */
 export function ErrorSummary({
   fields,
@@ -22,8 +23,10 @@ export function ErrorSummary({
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {entries.map(([name, messages]) => (
           <li key={name}>
-            <span className="font-semibold">{describeName(fields, name) || "The page"}</span>:{" "}
-            {messages.join(" ")}
+            <span className="font-semibold">
+              {name === PUBLISH_AT_FIELD ? "Publish at" : describeName(fields, name) || "The page"}
+            </span>
+            : {messages.join(" ")}
           </li>
         ))}
       </ul>

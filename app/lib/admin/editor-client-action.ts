@@ -10,6 +10,12 @@ import { SEND_TIMEOUT_MS, isForeignFailure, unreachable } from "~/lib/forms/clie
 export type SendFailure =
   typeof unreachable | { outcome: "signed-out" | "too-large" | "rate-limited" | "server-error" };
 
+/**
+ * Each send's failure is an object of its own: the form tells one send's answer from an earlier
+ * one's by identity (app/components/admin/DocumentForm.tsx, useFreshAnswer).
+ */
+const notSent = (): SendFailure => ({ ...unreachable });
+
 export async function editorClientAction<T>({
   serverAction,
 }: {
@@ -17,7 +23,7 @@ export async function editorClientAction<T>({
 }): Promise<T | SendFailure> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<SendFailure>((resolve) => {
-    timer = setTimeout(() => resolve(unreachable), SEND_TIMEOUT_MS);
+    timer = setTimeout(() => resolve(notSent()), SEND_TIMEOUT_MS);
   });
   try {
     return await Promise.race([serverAction(), timeout]);
@@ -29,7 +35,7 @@ export async function editorClientAction<T>({
       if (error.status >= 500 && error.status !== 502 && error.status !== 504)
         return { outcome: "server-error" };
     }
-    if (isForeignFailure(error)) return unreachable;
+    if (isForeignFailure(error)) return notSent();
     throw error;
   } finally {
     clearTimeout(timer);
