@@ -99,3 +99,30 @@ test("when the sliders' file does not arrive, a sign-up sent offline still waits
   });
   await deliveredOnce(footerNewsletter, email);
 });
+
+test("a sign-up sent offline before the small script came is held on the page, then sent once by it", async ({
+  page,
+  context,
+}) => {
+  // The small script has not come yet (a slow line), and then the connection drops.
+  await page.route(/\/assets\/enhance-/, (route) => route.abort("internetdisconnected"));
+  const posts = postsOf(page);
+  await page.goto("/faq");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  const email = `before-script.${uniqueId()}@example.com`;
+  await context.setOffline(true);
+  await footerNewsletter.fill(page, email);
+  await footerNewsletter.button(page).click();
+  // Not posted to the browser's error page: the page and what was typed stay.
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(footerNewsletter.kept(page)).toHaveValue(email);
+  expect(posts).toEqual([]);
+
+  // Back online, the script comes and sends it, once.
+  await page.unroute(/\/assets\/enhance-/);
+  await context.setOffline(false);
+  await expect(page.getByText(messages.newsletter.thanks).first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await deliveredOnce(footerNewsletter, email);
+});
