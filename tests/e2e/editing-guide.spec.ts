@@ -8,6 +8,7 @@ import {
   expectInView,
   listItem,
   nextMinuteWat,
+  pageWords,
   signInAsEditor,
   signInLinkFor,
   signInWithLink,
@@ -219,10 +220,7 @@ test("Changing a page, Publish at: a passed time is refused, a later one waits a
   await publish(other);
   const typoFix = `Ready to meet us? ${stamp()}`;
   await open(other, "/admin/team");
-  await other
-    .getByRole("group", { name: "At the end of the page" })
-    .getByLabel("Heading")
-    .fill(typoFix);
+  await (await pageWords(other, "At the end of /team")).getByLabel(/^Heading/).fill(typoFix);
   await publish(other);
   await other.context().close();
   expect(Date.now(), "both published before the scheduled time").toBeLessThan(due.at);
@@ -474,7 +472,7 @@ test("Words on /book and /team: changed and published, and back to the words the
     [
       [editor.getByLabel(/^Opening line/), words.opening],
       [
-        editor.getByRole("group", { name: "At the end of the page" }).getByLabel(/^Heading/),
+        editor.getByRole("group", { name: "At the end of /team" }).getByLabel(/^Heading/),
         words.end,
       ],
     ] as const;
@@ -483,6 +481,8 @@ test("Words on /book and /team: changed and published, and back to the words the
     ["/admin/team", teamFields],
   ] as const) {
     await open(page, path);
+    // The words around a page start folded to the line that says where they show.
+    if (path === "/admin/team") await pageWords(page, "At the end of /team");
     for (const [field, value] of fields(page)) await field.fill(value);
     await publish(page);
   }
