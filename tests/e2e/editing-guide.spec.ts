@@ -476,13 +476,14 @@ test("Words on /book and /team: changed and published, and back to the words the
         words.end,
       ],
     ] as const;
+  // The words around a page start folded to the line that says where they show.
+  const folded = { "/admin/book": "Under the book", "/admin/team": "At the end of /team" };
   for (const [path, fields] of [
     ["/admin/book", bookFields],
     ["/admin/team", teamFields],
   ] as const) {
     await open(page, path);
-    // The words around a page start folded to the line that says where they show.
-    if (path === "/admin/team") await pageWords(page, "At the end of /team");
+    await pageWords(page, folded[path]);
     for (const [field, value] of fields(page)) await field.fill(value);
     await publish(page);
   }
@@ -500,6 +501,7 @@ test("Words on /book and /team: changed and published, and back to the words the
     ["/admin/team", teamFields],
   ] as const) {
     await open(page, path);
+    await pageWords(page, folded[path]);
     for (const [field] of fields(page)) await field.fill("");
     await publish(page);
   }
