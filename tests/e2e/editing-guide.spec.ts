@@ -478,15 +478,19 @@ test("Words on /book and /team: changed and published, and back to the words the
     ] as const;
   // The words around a page start folded to the line that says where they show.
   const folded = { "/admin/book": "Under the book", "/admin/team": "At the end of /team" };
-  for (const [path, fields] of [
-    ["/admin/book", bookFields],
-    ["/admin/team", teamFields],
-  ] as const) {
-    await open(page, path);
-    await pageWords(page, folded[path]);
-    for (const [field, value] of fields(page)) await field.fill(value);
-    await publish(page);
-  }
+  /** Every field on both pages set to `typed(its new words)`, then published, page by page. */
+  const publishBoth = async (typed: (value: string) => string) => {
+    for (const [path, fields] of [
+      ["/admin/book", bookFields],
+      ["/admin/team", teamFields],
+    ] as const) {
+      await open(page, path);
+      await pageWords(page, folded[path]);
+      for (const [field, value] of fields(page)) await field.fill(typed(value));
+      await publish(page);
+    }
+  };
+  await publishBoth((value) => value);
   await visitor.goto("/book");
   await expect(visitor.getByRole("heading", { name: words.list })).toBeVisible();
   await expect(visitor.getByRole("heading", { name: words.underHeading })).toBeVisible();
@@ -496,15 +500,7 @@ test("Words on /book and /team: changed and published, and back to the words the
   await expect(visitor.getByRole("heading", { name: words.end })).toBeVisible();
 
   // "empty, they go back to the words the site came with"
-  for (const [path, fields] of [
-    ["/admin/book", bookFields],
-    ["/admin/team", teamFields],
-  ] as const) {
-    await open(page, path);
-    await pageWords(page, folded[path]);
-    for (const [field] of fields(page)) await field.fill("");
-    await publish(page);
-  }
+  await publishBoth(() => "");
   await visitor.goto("/book");
   await expect(visitor.getByRole("heading", { name: "Inside you will find" })).toBeVisible();
   await expect(visitor.getByRole("heading", { name: "Want support as you read?" })).toBeVisible();
