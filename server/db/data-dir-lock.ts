@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { type Server, type Socket, connect, createServer } from "node:net";
 import path from "node:path";
 
@@ -14,9 +14,15 @@ import path from "node:path";
  * anyone answers, this process gives way. Two processes starting together cannot both win: each
  * looks only after it is listening, so whichever looks second sees the other. They may both give
  * way, so a start that met only a rival (no owner before it) waits a moment and tries again.
+ *
+ * A socket is bound before it listens, and a probe in between is refused as if its owner were
+ * dead. So each process binds under a name no one probes and gives the socket its lock name only
+ * once it is listening: a name under the prefix is always either answered or dead for good.
  */
 
 const PREFIX = "pglite-";
+/** Same length as PREFIX, so a DATA_DIR short enough for one is short enough for the other. */
+const BINDING = "binding";
 const SUFFIX = ".lock";
 const ATTEMPTS = 5;
 
@@ -40,12 +46,12 @@ export interface DataDirLock {
 /** Takes the lock on `dir`; resolves with the held lock, or rejects with DataDirInUse. */
 export async function takeDataDirLock(dir: string): Promise<DataDirLock> {
   for (let attempt = 1; ; attempt++) {
-    const own = path.join(
-      dir,
-      `${PREFIX}${process.pid}-${randomBytes(6).toString("hex")}${SUFFIX}`,
-    );
+    const name = `${process.pid}-${randomBytes(6).toString("hex")}${SUFFIX}`;
+    const own = path.join(dir, PREFIX + name);
     const lock = { handler: ((socket) => socket.destroy()) as LockConnectionHandler };
-    const server = await listenOn(own, (socket) => lock.handler(socket));
+    const server = await listenOn(path.join(dir, BINDING + name), own, (socket) =>
+      lock.handler(socket),
+    );
     const rivals = await liveRivals(dir, own);
     if (rivals.length === 0) {
       let released = false;
@@ -75,7 +81,12 @@ export async function takeDataDirLock(dir: string): Promise<DataDirLock> {
   }
 }
 
-function listenOn(file: string, onConnection: LockConnectionHandler): Promise<Server> {
+/** Listens on `file`, then moves the listening socket to `final`. */
+function listenOn(
+  file: string,
+  final: string,
+  onConnection: LockConnectionHandler,
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(onConnection);
     server.once("error", (error: NodeJS.ErrnoException) => {
@@ -93,8 +104,10 @@ function listenOn(file: string, onConnection: LockConnectionHandler): Promise<Se
       // only, as for the database's own files.
       try {
         chmodSync(file, 0o600);
+        renameSync(file, final);
       } catch (error) {
         server.close();
+        rmSync(file, { force: true });
         reject(error as Error);
         return;
       }
