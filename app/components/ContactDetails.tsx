@@ -5,14 +5,24 @@ import { OfficeHours } from "./OfficeHours";
 import { OpenNow } from "./OpenNow";
 import { SocialLinks } from "./SocialLinks";
 
+/** The published headings of the contact details (app/content/page-words.ts). */
+export interface ContactDetailsWords {
+  call: string;
+  email: string;
+  visit: string;
+  hours: string;
+  follow: string;
+  whatsapp: string;
+}
+
 /** Phones, e-mails, address, office hours and social links, as shown on the contact page. */
-export function ContactDetails() {
+export function ContactDetails({ words }: { words: ContactDetailsWords }) {
   const site = useSite();
   return (
     <div className="space-y-6">
       <div>
         <h2 className="flex items-center gap-2 text-xl font-semibold">
-          <Phone aria-hidden="true" className="size-5 text-clay-600" /> Call us
+          <Phone aria-hidden="true" className="size-5 text-clay-600" /> {words.call}
         </h2>
         <ul className="mt-2 space-y-1">
           {site.phones.map((p) => (
@@ -26,7 +36,7 @@ export function ContactDetails() {
       </div>
       <div>
         <h2 className="flex items-center gap-2 text-xl font-semibold">
-          <Mail aria-hidden="true" className="size-5 text-clay-600" /> E-mail us
+          <Mail aria-hidden="true" className="size-5 text-clay-600" /> {words.email}
         </h2>
         <ul className="mt-2 space-y-1">
           {site.emails.map((e) => (
@@ -40,7 +50,7 @@ export function ContactDetails() {
       </div>
       <div>
         <h2 className="flex items-center gap-2 text-xl font-semibold">
-          <MapPin aria-hidden="true" className="size-5 text-clay-600" /> Visit us
+          <MapPin aria-hidden="true" className="size-5 text-clay-600" /> {words.visit}
         </h2>
         <a
           href={mapSearchUrl(site)}
@@ -54,7 +64,7 @@ export function ContactDetails() {
       </div>
       <div>
         <h2 className="flex items-center gap-2 text-xl font-semibold">
-          <Clock aria-hidden="true" className="size-5 text-clay-600" /> Office hours (
+          <Clock aria-hidden="true" className="size-5 text-clay-600" /> {words.hours} (
           {practice.timeZoneLabel})
         </h2>
         <OpenNow />
@@ -62,7 +72,7 @@ export function ContactDetails() {
       </div>
       <div>
         <h2 className="flex items-center gap-2 text-xl font-semibold">
-          <Heart aria-hidden="true" className="size-5 text-clay-600" /> Follow us
+          <Heart aria-hidden="true" className="size-5 text-clay-600" /> {words.follow}
         </h2>
         <SocialLinks variant="page" />
       </div>
@@ -72,7 +82,7 @@ export function ContactDetails() {
         rel="noopener noreferrer"
         target="_blank"
       >
-        <MessageCircle aria-hidden="true" className="size-5" /> Chat with us on WhatsApp
+        <MessageCircle aria-hidden="true" className="size-5" /> {words.whatsapp}
       </a>
     </div>
   );

@@ -1,5 +1,4 @@
 import { CalendarDays, ClipboardPen, Link2, type LucideIcon, Wallet } from "~/components/icons";
-import { Link } from "react-router";
 import { hiddenThread } from "~/content/campaign";
 import type { WebinarView } from "~/lib/webinar";
 
@@ -17,17 +16,26 @@ export function registerLine(line: string): { icon: string; text: string } | nul
   return icon ? { icon, text: line.slice(icon.length).trim() } : null;
 }
 
+/** The practice's words at the end of every story (app/content/page-words.ts, filled in). */
+export interface StoryWords {
+  /** while registration is open: the registration line, and the last line */
+  registration: string;
+  link: string;
+  /** once the webinar has started, in place of those lines */
+  closed: string;
+}
+
 /**
  * The webinar's closing lines of every story, from the webinar's own fields: its date, cost and
  * registration, each a Register button. Once its time has passed there are none.
  */
-export function webinarLines(webinar: WebinarView): string[] {
+export function webinarLines(webinar: WebinarView, words: StoryWords): string[] {
   if (!webinar.open) return [];
   return [
     `📅 ${webinar.day}, ${webinar.time}, live online`,
     `💰 ${/^free$/i.test(webinar.cost) ? "Free to attend" : webinar.cost}`,
-    "📝 Registration is required, and seats are limited",
-    `🔗 Save your seat: register for ${webinar.title}`,
+    `📝 ${words.registration}`,
+    `🔗 ${words.link}`,
   ];
 }
 
@@ -36,8 +44,16 @@ export function webinarLines(webinar: WebinarView): string[] {
  * link icon are the webinar details: each becomes a button to the registration form. After the
  * webinar, the e-mail ends with where to hear of the next one instead.
  */
-export function StoryEmail({ email, webinar }: { email: string; webinar: WebinarView }) {
-  const lines = [...email.split("\n"), ...webinarLines(webinar)];
+export function StoryEmail({
+  email,
+  webinar,
+  words,
+}: {
+  email: string;
+  webinar: WebinarView;
+  words: StoryWords;
+}) {
+  const lines = [...email.split("\n"), ...webinarLines(webinar, words)];
   return (
     <div className="space-y-4 text-lg leading-relaxed">
       {lines.map((line, i) => {
@@ -59,20 +75,9 @@ export function StoryEmail({ email, webinar }: { email: string; webinar: Webinar
           </p>
         );
       })}
-      {!webinar.open && <NextWebinar webinar={webinar} />}
+      {/* In place of registration once the webinar has taken place; the button under the story
+          goes to the newsletter. */}
+      {!webinar.open && <p className="rounded-2xl bg-teal-50 p-5 text-base">{words.closed}</p>}
     </div>
-  );
-}
-
-/** In place of registration once the webinar has taken place. */
-export function NextWebinar({ webinar }: { webinar: WebinarView }) {
-  return (
-    <p className="rounded-2xl bg-teal-50 p-5 text-base">
-      Our last webinar, {webinar.title}, has taken place, and the next date will be announced soon.{" "}
-      <Link to="/newsletter" className="font-semibold text-teal-800 underline">
-        Join our newsletter
-      </Link>{" "}
-      to hear about it first.
-    </p>
   );
 }

@@ -15,6 +15,7 @@ import {
   oldPriceAbovePrice,
   optionalPhoto,
   line,
+  wordsWith,
   pageEnd,
   pageTop,
   pageWords,
@@ -196,6 +197,23 @@ export const siteSchema = z.object({
         heading: line("Heading", contactWords.message.heading),
         note: paragraph("Note", contactWords.message.note, 300),
       }),
+      details: pageWords(
+        "Contact details on /contact",
+        "The headings over the phones, e-mails, address, hours and social links, and the WhatsApp button.",
+        {
+          call: line("Over the phone numbers", contactWords.details.call, 40),
+          email: line("Over the e-mail addresses", contactWords.details.email, 40),
+          visit: line("Over the address", contactWords.details.visit, 40),
+          hours: line(
+            "Over the office hours",
+            contactWords.details.hours,
+            40,
+            "The time zone is added after it: Office hours (WAT).",
+          ),
+          follow: line("Over the social links", contactWords.details.follow, 40),
+          whatsapp: line("WhatsApp button", contactWords.details.whatsapp, 40),
+        },
+      ),
       end: pageEnd(
         "/contact",
         contactWords.end,
@@ -458,6 +476,7 @@ export const mapSchema = z.object({
 
 export const bookSchema = z
   .object({
+    eyebrow: line("Small line above the title", bookWords.eyebrow, 60),
     title: text("Title", 120),
     author: text("Author", 80),
     price: naira("Price"),
@@ -496,6 +515,11 @@ export const teamSchema = z.object({
   top: pageTop("/team", teamWords.top),
   intro: paragraph("Opening line", teamWords.intro, 400),
   lead: group("Lead counsellor", teamMemberSchema.shape),
+  membersHeading: wordsWith(
+    text("Heading above the other members", 100, "Shown when the team has other members."),
+    teamWords.membersHeading,
+    { name: "the lead counsellor's name" },
+  ),
   members: list("Team members", teamMemberSchema, {
     itemLabel: "member",
     itemTitle: "name",
@@ -574,7 +598,12 @@ export const privacySchema = z.object({
   search: searchWords("/privacy", privacyWords.search),
 });
 
+const WEBINAR_TITLE = { webinar: "the webinar's title" };
+
 export const hiddenThreadSchema = z.object({
+  intro: wordsWith(longText("Opening paragraph of /hidden-thread", 600), hiddenThreadWords.intro, {
+    count: "the number of stories, in words",
+  }),
   webinar: group("Webinar", {
     title: text("Webinar title", 80),
     startsAt: webinarDate(),
@@ -595,11 +624,35 @@ export const hiddenThreadSchema = z.object({
     }),
     { itemLabel: "story", itemTitle: "title", max: 14 },
   ),
+  open: pageWords(
+    "While registration is open",
+    "Until the webinar starts: on /hidden-thread after the stories' introduction, and the last lines of each story, under its day, time and cost.",
+    {
+      text: wordsWith(longText("Text", 400), hiddenThreadWords.open.text, {
+        day: "the webinar's day, such as Saturday, August 31st",
+      }),
+      registration: line(
+        "Registration line of each story",
+        hiddenThreadWords.open.registration,
+        120,
+      ),
+      link: wordsWith(
+        text("Last line of each story", 120),
+        hiddenThreadWords.open.link,
+        WEBINAR_TITLE,
+      ),
+    },
+  ),
   closed: pageWords(
     "When registration has closed",
-    "Once the webinar has started: on /hidden-thread after the stories' introduction, and the button there and under each story.",
+    "Once the webinar has started: on /hidden-thread after the stories' introduction, at the end of each story, and the button there and under each story.",
     {
       text: paragraph("Text", hiddenThreadWords.closed.text, 400),
+      storyNote: wordsWith(
+        longText("At the end of each story", 400),
+        hiddenThreadWords.closed.storyNote,
+        WEBINAR_TITLE,
+      ),
       button: line("Button", hiddenThreadWords.closed.button, 40),
     },
   ),
@@ -931,6 +984,7 @@ export function shippedContent(now = new Date()): SiteContent {
       buyUrl: book.buyUrl,
       cover: { key: book.cover, alt: `The cover of ${book.title} by ${book.author}` },
       summary: book.summary,
+      eyebrow: bookWords.eyebrow,
       benefitsHeading: bookWords.benefitsHeading,
       benefits: [...book.benefits],
       support: { ...bookWords.support },
@@ -940,6 +994,7 @@ export function shippedContent(now = new Date()): SiteContent {
       top: { ...teamWords.top },
       intro: teamWords.intro,
       lead: memberDoc(leadCounsellor),
+      membersHeading: teamWords.membersHeading,
       members: teamMembers.map(memberDoc),
       cta: { ...teamWords.end },
       search: { ...teamWords.search },
@@ -951,6 +1006,7 @@ export function shippedContent(now = new Date()): SiteContent {
       search: { ...faqWords.search },
     },
     hiddenThread: {
+      intro: hiddenThreadWords.intro,
       webinar: {
         title: hiddenThread.name,
         startsAt: shippedWebinarStart(now),
@@ -969,6 +1025,7 @@ export function shippedContent(now = new Date()): SiteContent {
           .join("\n"),
         image: { key: s.image, alt: `${s.title}: an illustration for day ${s.day}` },
       })),
+      open: { ...hiddenThreadWords.open },
       closed: { ...hiddenThreadWords.closed },
       search: { ...hiddenThreadWords.search },
     },

@@ -250,7 +250,35 @@ function shippedFields<K extends string>(
   ) as Shipped<K>;
 }
 
-const COUNT_HELP = "{count} shows as the number of things the page lists, in words.";
+/**
+ * Page words with names in braces that the page fills in: "{count}" as the number of things it
+ * lists, "{name}" as the lead counsellor's (`names` says what each shows as). A name the page does
+ * not fill in is refused at the field, so a mistyped "{cuont}" never reaches a visitor as typed.
+ */
+export function wordsWith(
+  field: ReturnType<typeof text>,
+  shipped: string,
+  names: Record<string, string>,
+) {
+  const offered = Object.keys(names).map((n) => `{${n}}`);
+  const meta = fieldMeta(field)!;
+  const help = Object.entries(names)
+    .map(([n, shows]) => `{${n}} shows as ${shows}.`)
+    .join(" ");
+  return withMeta(
+    field.superRefine((value, ctx) => {
+      const stray = value.match(/\{[^{}]*\}/g)?.find((b) => !offered.includes(b));
+      if (stray === undefined) return;
+      ctx.addIssue({
+        code: "custom",
+        message: `${stray} is not filled in here: use ${offered.join(" or ")}, or take out the braces.`,
+      });
+    }),
+    { ...meta, help: meta.help ? `${meta.help} ${help}` : help },
+  ).default(shipped);
+}
+
+const COUNT = { count: "the number of things the page lists, in words" };
 
 /** The top of a page: the small line above its title, its title, its opening paragraph. */
 export function pageTop<K extends "eyebrow" | "title" | "intro">(
@@ -261,7 +289,9 @@ export function pageTop<K extends "eyebrow" | "title" | "intro">(
     eyebrow: (w: string) => line("Small line above the title", w, 60),
     title: (w: string) => line("Title", w, 100, "The page's main heading."),
     intro: (w: string) =>
-      paragraph("Opening paragraph", w, 600, w.includes("{count}") ? COUNT_HELP : undefined),
+      w.includes("{count}")
+        ? wordsWith(longText("Opening paragraph", 600), w, COUNT)
+        : paragraph("Opening paragraph", w, 600),
   };
   return pageWords(
     `Top of ${path}`,

@@ -97,6 +97,7 @@ export const aboutWords = {
 };
 
 export const bookWords = {
+  eyebrow: "The book",
   /** the book's own words under it; its description is made from the book unless one is typed */
   support: {
     heading: "Want support as you read?",
@@ -112,6 +113,7 @@ export const teamWords = {
   top: { eyebrow: "Our people", title: "Meet Our Team" },
   intro:
     "Behind every session is a person who has chosen this work because they believe relationships can heal. Here are the people who will sit with you.",
+  membersHeading: "Working alongside {name}",
   end: {
     heading: "Ready to meet us?",
     text: "Choose a time for a first conversation, in person in Lekki or online. We will match you with the counsellor best suited to what you are facing.",
@@ -181,6 +183,15 @@ export const contactWords = {
   message: {
     heading: "Send us a message",
     note: "Fields marked optional can be left empty. We never share your details.",
+  },
+  details: {
+    call: "Call us",
+    email: "E-mail us",
+    visit: "Visit us",
+    // The time zone follows it: "Office hours (WAT)".
+    hours: "Office hours",
+    follow: "Follow us",
+    whatsapp: "Chat with us on WhatsApp",
   },
   end: {
     heading: "Prefer to book straight away?",
@@ -252,8 +263,19 @@ export const newsletterWords = {
 };
 
 export const hiddenThreadWords = {
+  // Its small line and title are the webinar's own: "Free webinar", its day and its title.
+  intro:
+    "{count} short stories, one for each day, about the unseen patterns that quietly shape the way we love: the family we grew up in, the expectations nobody says out loud, the old wounds we carry.",
+  // The webinar's day, time and cost under each story come from the webinar's own fields.
+  open: {
+    text: "They lead to a free live webinar on {day}. Registration is required.",
+    registration: "Registration is required, and seats are limited",
+    link: "Save your seat: register for {webinar}",
+  },
   closed: {
     text: "They lead to our free live webinar. The last one has taken place, and the next date will be announced soon: join our newsletter to hear about it first.",
+    storyNote:
+      "Our last webinar, {webinar}, has taken place, and the next date will be announced soon. Join our newsletter to hear about it first.",
     button: "Hear about the next date",
   },
   search: { title: pages.hiddenThread.title },

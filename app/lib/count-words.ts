@@ -29,3 +29,8 @@ export function withCount(words: string, n: number): string {
     countWord(n, at === 0 || /[.!?]\s+$/.test(words.slice(0, at))),
   );
 }
+
+/** Page words with each "{name}" in braces as `values` gives it (app/content/fields.ts wordsWith). */
+export function fillIn(words: string, values: Record<string, string>): string {
+  return words.replace(/\{([^{}]*)\}/g, (token, name: string) => values[name] ?? token);
+}

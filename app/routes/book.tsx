@@ -51,7 +51,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <div className="lg:col-span-3">
-            <p className="eyebrow">The book</p>
+            <p className="eyebrow">{book.eyebrow}</p>
             <h1 className="mt-2 text-4xl font-semibold sm:text-5xl">{book.title}</h1>
             <p className="mt-2 text-lg text-muted">by {book.author}</p>
             <Markdown html={book.summaryHtml} className="mt-5 text-lg leading-relaxed" />

@@ -30,11 +30,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (url.pathname !== "/contact") throw redirect(`/contact${url.search}`, 301);
   // Where a message sent without JavaScript lands (Post/Redirect/Get, docs/decisions/013).
   const sent = url.searchParams.get("sent");
-  const { top, message, end, search } = context.content.site.contactPage;
+  const { top, message, details, end, search } = context.content.site.contactPage;
   return {
     sent: sent === "1" ? ("now" as const) : sent === "later" ? ("later" as const) : undefined,
     top,
     message,
+    details,
     end,
     search,
   };
@@ -83,7 +84,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <ContactForm sentByRedirect={loaderData.sent} />
         </section>
         <div className="space-y-8 lg:col-span-2">
-          <ContactDetails />
+          <ContactDetails words={loaderData.details} />
           <div className="rounded-3xl bg-teal-50 p-8">
             <h2 className="text-2xl font-semibold">{end.heading}</h2>
             <p className="mt-3 leading-relaxed">{end.text}</p>

@@ -2,7 +2,7 @@ import { ArrowLeft } from "~/components/icons";
 import { Link, data } from "react-router";
 import { Picture } from "~/components/Picture";
 import { StoryEmail } from "~/components/StoryEmail";
-import { countWord } from "~/lib/count-words";
+import { countWord, fillIn } from "~/lib/count-words";
 import { seoMeta, siteUrlFrom } from "~/lib/seo";
 import { storyDay } from "~/lib/stories";
 import { webinarView } from "~/lib/webinar";
@@ -13,7 +13,7 @@ import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 export const shouldRevalidate = keepPageAfterUnreachable;
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  const { webinar, stories, closed } = context.content.hiddenThread;
+  const { webinar, stories, open, closed } = context.content.hiddenThread;
   const story = stories.find((s) => s.id === params.id);
   const total = stories.length;
   if (!story) return data({ story: null, total }, { status: 404 });
@@ -21,6 +21,11 @@ export function loader({ params, context }: Route.LoaderArgs) {
     story: { ...story, day: storyDay(story.id) },
     total,
     webinar: webinarView(webinar, new Date()),
+    words: {
+      registration: open.registration,
+      link: fillIn(open.link, { webinar: webinar.title }),
+      closed: fillIn(closed.storyNote, { webinar: webinar.title }),
+    },
     nextDateButton: closed.button,
   };
 }
@@ -80,7 +85,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
         imgClassName="aspect-video w-full rounded-3xl object-cover shadow-md"
       />
       <div className="mt-8">
-        <StoryEmail email={story.email} webinar={loaderData.webinar!} />
+        <StoryEmail email={story.email} webinar={loaderData.webinar!} words={loaderData.words!} />
       </div>
       {loaderData.webinar?.open ? (
         <a

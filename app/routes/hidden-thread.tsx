@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { Picture } from "~/components/Picture";
 import { pages } from "~/content/pages";
-import { countWord } from "~/lib/count-words";
+import { fillIn, withCount } from "~/lib/count-words";
 import { hiddenThreadDescription } from "~/lib/page-descriptions";
 import { metaFor } from "~/lib/seo";
 import { storyDay } from "~/lib/stories";
@@ -12,12 +12,14 @@ import type { Route } from "./+types/hidden-thread";
 export const meta = metaFor(pages.hiddenThread);
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { webinar, stories, closed, search } = context.content.hiddenThread;
+  const { webinar, stories, intro, open, closed, search } = context.content.hiddenThread;
   const view = webinarView(webinar, new Date());
   return {
     webinar: view,
     stories: stories.map(({ email: _email, ...s }) => ({ ...s, day: storyDay(s.id) })),
-    closed,
+    intro: withCount(intro, stories.length),
+    after: view.open ? fillIn(open.text, { day: view.day }) : closed.text,
+    nextDateButton: closed.button,
     search: {
       title: search.title,
       description: search.description || hiddenThreadDescription(view, stories.length),
@@ -26,8 +28,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function HiddenThread({ loaderData }: Route.ComponentProps) {
-  const { webinar, stories, closed } = loaderData;
-  const count = countWord(stories.length, true);
+  const { webinar, stories, intro, after, nextDateButton } = loaderData;
   return (
     <>
       <PageHeader
@@ -35,12 +36,7 @@ export default function HiddenThread({ loaderData }: Route.ComponentProps) {
         title={webinar.title}
       >
         <p>
-          {count} short stories, one for each day, about the unseen patterns that quietly shape the
-          way we love: the family we grew up in, the expectations nobody says out loud, the old
-          wounds we carry.{" "}
-          {webinar.open
-            ? `They lead to a free live webinar on ${webinar.day}. Registration is required.`
-            : closed.text}
+          {intro} {after}
         </p>
         {webinar.open ? (
           <a
@@ -53,7 +49,7 @@ export default function HiddenThread({ loaderData }: Route.ComponentProps) {
           </a>
         ) : (
           <Link to="/newsletter" className="btn-primary mt-6">
-            {closed.button}
+            {nextDateButton}
           </Link>
         )}
       </PageHeader>

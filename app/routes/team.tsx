@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Markdown } from "~/components/Markdown";
 import { Picture } from "~/components/Picture";
 import { pages } from "~/content/pages";
+import { fillIn } from "~/lib/count-words";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { metaFor } from "~/lib/seo";
 import type { Route } from "./+types/team";
@@ -10,13 +11,21 @@ import type { Route } from "./+types/team";
 export const meta = metaFor(pages.team);
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { lead, members, top, intro, cta, search } = context.content.team;
+  const { lead, members, top, intro, membersHeading, cta, search } = context.content.team;
   const withBio = ({ bio, ...m }: typeof lead) => ({ ...m, bioHtml: renderMarkdown(bio) });
-  return { top, intro, cta, search, lead: withBio(lead), members: members.map(withBio) };
+  return {
+    top,
+    intro,
+    membersHeading: fillIn(membersHeading, { name: lead.name }),
+    cta,
+    search,
+    lead: withBio(lead),
+    members: members.map(withBio),
+  };
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {
-  const { lead, members, top, intro, cta } = loaderData;
+  const { lead, members, top, intro, membersHeading, cta } = loaderData;
   return (
     <>
       <PageHeader eyebrow={top.eyebrow} title={top.title}>
@@ -45,9 +54,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
 
-        {members.length > 0 && (
-          <h2 className="mt-16 text-3xl font-semibold">Working alongside {lead.name}</h2>
-        )}
+        {members.length > 0 && <h2 className="mt-16 text-3xl font-semibold">{membersHeading}</h2>}
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {members.map((m) => (
             <li key={m.name} className="rounded-2xl border border-linen bg-white p-6 shadow-sm">

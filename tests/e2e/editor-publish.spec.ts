@@ -204,9 +204,11 @@ for (const viewport of [
     const draft = `Preview author ${Date.now()}`;
     await author.fill(draft);
     await page.getByRole("button", { name: "Preview", exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Preview of your draft" })).toBeVisible({
-      timeout: 20_000,
-    });
+    const heading = page.getByRole("heading", { name: "Preview of your draft" });
+    await expect(heading).toBeVisible({ timeout: 20_000 });
+    // Focus moves to it, and a screen reader hears that the draft is saved.
+    await expect(heading).toBeFocused();
+    await expect(heading).toHaveAccessibleDescription(/Your draft is saved\. Visitors still see/);
     for (const name of ["preview on a phone", "preview at full width"]) {
       const frame = page.frameLocator(`iframe[title$="${name}"]`);
       await expect(frame.getByText(draft).first()).toBeVisible({ timeout: 20_000 });

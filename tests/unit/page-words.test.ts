@@ -5,16 +5,18 @@ import {
   documentIds,
   documents,
   faqSchema,
+  hiddenThreadSchema,
   scheduleSchema,
   shippedContent,
+  teamSchema,
   withShippedWords,
 } from "~/content/documents";
 import { notFoundText } from "~/content/not-found";
-import { aboutWords, faqWords, notFoundWords, valuesWords } from "~/content/page-words";
+import { aboutWords, faqWords, notFoundWords, teamWords, valuesWords } from "~/content/page-words";
 import { pages } from "~/content/pages";
 import { type FieldNode, describeDocument } from "~/lib/admin/field-tree";
 import { parseDocument } from "~/lib/admin/parse-document";
-import { withCount } from "~/lib/count-words";
+import { fillIn, withCount } from "~/lib/count-words";
 import { metaFor } from "~/lib/seo";
 import { formOf } from "../support/editor-form-data";
 
@@ -156,6 +158,42 @@ describe("{count} in an opening paragraph", () => {
       "Dating well starts with you. Four pieces of advice.",
     );
     expect(withCount("No count here.", 3)).toBe("No count here.");
+  });
+});
+
+describe("names in braces", () => {
+  it("are filled in on the page, and one the page does not fill in is refused at its field", () => {
+    expect(fillIn(teamWords.membersHeading, { name: "Ada Obi" })).toBe("Working alongside Ada Obi");
+    expect(fillIn("{unknown} stays", {})).toBe("{unknown} stays");
+
+    const team = shippedContent().team;
+    const typo = parseDocument(formOf({ ...team, membersHeading: "With {nam}" }), teamSchema);
+    if (typo.status === "success") throw new Error("a stray name in braces was published");
+    expect(typo.error?.["membersHeading"]).toEqual([
+      "{nam} is not filled in here: use {name}, or take out the braces.",
+    ]);
+    const thread = shippedContent().hiddenThread;
+    const wrongPage = parseDocument(
+      formOf({ ...thread, open: { ...thread.open, link: "Register for {day}" } }),
+      hiddenThreadSchema,
+    );
+    if (wrongPage.status === "success")
+      throw new Error("{day} was taken where it is not filled in");
+    expect(wrongPage.error?.["open.link"]).toEqual([
+      "{day} is not filled in here: use {webinar}, or take out the braces.",
+    ]);
+    const fine = parseDocument(
+      formOf({ ...team, membersHeading: "Alongside {name}, {name}'s team" }),
+      teamSchema,
+    );
+    expect(fine.status).toBe("success");
+  });
+
+  it("say in the field's help what each shows as", () => {
+    const heading = new Map(describeDocument(teamSchema)).get("membersHeading");
+    expect(heading && "help" in heading ? heading.help : undefined).toMatch(
+      /\{name\} shows as the lead counsellor's name/,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 
 /**
@@ -14,13 +15,23 @@ export function PreviewFrames({
   title: string;
 }) {
   const src = `${publicPath}?preview=draft`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The Preview button she pressed is gone with the form: the heading takes focus, so a screen
+  // reader says where she is and that her draft is saved.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="preview-heading" className="space-y-6">
       <div>
-        <h2 id="preview-heading" className="text-2xl font-semibold">
+        <h2
+          id="preview-heading"
+          ref={heading}
+          tabIndex={-1}
+          aria-describedby="preview-saved"
+          className="scroll-mt-4 text-2xl font-semibold outline-none"
+        >
           Preview of your draft
         </h2>
-        <p className="mt-1 text-muted">
+        <p id="preview-saved" className="mt-1 text-muted">
           Your draft is saved. Visitors still see the published page until you publish.
         </p>
         <Link to={adminPath} className="btn-primary mt-3">
