@@ -81,14 +81,21 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 const RUNS = new Set(["", "module", "text/javascript", DEFERRED_MODULE_TYPE]);
 const TYPE = /\stype\s*=\s*["']?([^"'\s>]+)/i;
 
-export function scriptHashes(html: string): string[] {
+/**
+ * The hashes of the page's inline scripts that run, and of `alsoRuns`: scripts taken out of the
+ * page that the small script puts back (server/document-scripts.ts). An empty script runs nothing
+ * and needs none.
+ */
+export function scriptHashes(html: string, alsoRuns: readonly string[] = []): string[] {
   const hashes = new Set<string>();
+  const texts = [...alsoRuns];
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     if (!RUNS.has((TYPE.exec(match[1] ?? "")?.[1] ?? "").toLowerCase())) continue;
-    const digest = createHash("sha256")
-      .update(match[2] ?? "")
-      .digest("base64");
-    hashes.add(`'sha256-${digest}'`);
+    texts.push(match[2] ?? "");
+  }
+  for (const text of texts) {
+    if (text === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
   }
   return [...hashes];
 }
@@ -225,7 +232,9 @@ export function createPageCache(deps: PageCacheDeps) {
     response.headers.forEach((value, name) => {
       if (!PER_RESPONSE.has(name)) headers.set(name, value);
     });
-    for (const [name, value] of Object.entries(deps.pageHeaders(scriptHashes(html))))
+    for (const [name, value] of Object.entries(
+      deps.pageHeaders(scriptHashes(html, split?.scripts)),
+    ))
       headers.set(name.toLowerCase(), value);
     // Stored pages are checked with the server on every visit (a 304 costs a few hundred bytes).
     if (!cacheControl) headers.set("cache-control", "no-cache");

@@ -9,7 +9,7 @@
  * and goes by itself when the connection is back.
  */
 import { IDEMPOTENCY_FIELD } from "~/lib/forms/fields";
-import { feedHydrationData } from "~/lib/hydration-data";
+import { feedHydrationData, loadHydrationData, restoreContextScript } from "~/lib/hydration-data";
 import { linkWholeStylesheet } from "~/lib/whole-stylesheet";
 
 const DEFERRED_MODULE = 'script[type="text/x-deferred-module"]';
@@ -110,18 +110,33 @@ export function reactOnDemand(): void {
     if (document.documentElement.dataset.reactHydrated === "true") return release("ready");
     linkWholeStylesheet();
     document.addEventListener("site:react-hydrated", () => release("ready"), { once: true });
-    // A kept page's data comes on its own (app/lib/hydration-data.ts): asked for first, so that
-    // it travels beside React's files; without it React would wait for ever, so forms go plain.
-    feedHydrationData().catch(() => release("failed"));
-    const live = document.createElement("script");
-    live.type = "module";
-    // A page rendered per request allows its scripts by nonce; a cached one by their hash, which
-    // is the same for this copy.
-    live.nonce = inert.nonce;
-    live.textContent = inert.textContent;
-    live.addEventListener("error", () => release("failed"));
-    inert.replaceWith(live);
     setTimeout(() => release("failed"), GIVE_UP_MS);
+    const startReact = (words: string) => {
+      const live = document.createElement("script");
+      live.type = "module";
+      // A page rendered per request allows its scripts by nonce; a kept one by their hash, which
+      // is the same for this copy.
+      live.nonce = inert.nonce;
+      live.textContent = words;
+      live.addEventListener("error", () => release("failed"));
+      inert.replaceWith(live);
+    };
+    // A kept page's data comes on its own (app/lib/hydration-data.ts), and with it, when the page
+    // left them out, the scripts that start React. Without it React would wait for ever: forms
+    // then go the plain way.
+    const data = loadHydrationData();
+    const inPage = inert.textContent;
+    if (inPage) startReact(inPage);
+    data
+      .then((found) => {
+        if (!found) return;
+        if (found.boot) {
+          restoreContextScript(found.boot.context);
+          startReact(found.boot.module);
+        } else if (!inPage) throw new Error("React's scripts are in neither the page nor its data");
+        feedHydrationData(found.chunks);
+      })
+      .catch(() => release("failed"));
   };
 
   document.addEventListener("focusin", (event) => {

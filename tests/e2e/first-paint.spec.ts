@@ -258,8 +258,16 @@ test.describe("a kept page's hydration data comes only when React does", () => {
     expect(data.status()).toBe(200);
     expect(data.headers()["content-type"]).toContain("application/json");
     expect(data.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-    const chunks = (await data.json()) as string[];
+    const { boot, chunks } = (await data.json()) as {
+      boot: { context: string; module: string };
+      chunks: string[];
+    };
     expect(chunks.join("")).toContain("Family Mediation");
+    // The scripts that start React came out of the page with it (docs/decisions/037).
+    expect(boot.context).toContain("window.__reactRouterContext");
+    expect(boot.module).toContain("/assets/entry.client-");
+    expect(html).toContain('<script data-react-context=""></script>');
+    expect(html).toContain('<script type="text/x-deferred-module"></script>');
     expect((await request.get("/services?hydration=AAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
 
     // In the browser: nothing until a form is used, then the data with React, and no error.

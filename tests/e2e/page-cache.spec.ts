@@ -3,8 +3,7 @@ import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 
-/** Every inline script's content, as the browser hashes it for the CSP. */
-/** The page's inline scripts, with whether each is a JSON-LD data block (not script: no hash). */
+/** The page's inline scripts, with whether each is a data block (not script: no hash). */
 function inlineScripts(html: string): { body: string; data: boolean }[] {
   return [...html.matchAll(/<script\b(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi)].map(
     ([, attrs, body]) => ({
@@ -75,22 +74,38 @@ test.describe("pages served from memory", () => {
     }
   });
 
-  test("a cached page sends no nonce; its CSP allows exactly its inline scripts by hash, never its JSON-LD", async ({
+  test("a cached page sends no nonce; its CSP allows exactly the scripts it runs by hash, never its JSON-LD, and forbids <base>", async ({
     request,
   }) => {
-    for (const path of ["/", "/testimonials", "/hidden-thread/day-2"]) {
+    for (const path of ["/", "/book", "/faq", "/testimonials", "/hidden-thread/day-2"]) {
       const response = await request.get(path);
       const html = await response.text();
       const csp = response.headers()["content-security-policy"] ?? "";
       const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
       expect(scriptSrc, path).not.toContain("nonce-");
       expect(html, path).not.toContain("nonce=");
+      // Issue 29, L5: no page may set a <base>.
+      expect(csp, path).toContain("base-uri 'none'");
       const scripts = inlineScripts(html);
-      expect(scripts.filter((s) => !s.data).length, path).toBeGreaterThan(0);
+      const data = scripts.filter((s) => s.data);
+      expect(data.length, `${path} has JSON-LD or a data reference`).toBeGreaterThan(0);
       // JSON-LD is data made from editor text: hashing it would let an injection there run (L5).
-      for (const { body, data } of scripts)
-        if (data) expect(scriptSrc, path).not.toContain(sha256(body));
-        else expect(scriptSrc, path).toContain(sha256(body));
+      for (const { body } of data) expect(scriptSrc, path).not.toContain(sha256(body));
+      // React Router's context and module scripts come with the page's data, to be put back by
+      // the small script: the CSP allows them too (docs/decisions/037).
+      const runs = scripts.filter((s) => !s.data && s.body !== "").map((s) => s.body);
+      const id = /data-id="([\w-]{22})"/.exec(html)?.[1];
+      if (id) {
+        const { boot } = (await (await request.get(`${path}?hydration=${id}`)).json()) as {
+          boot: { context: string; module: string };
+        };
+        expect(boot.module, path).toContain("window.__reactRouterManifest");
+        expect(html, path).not.toContain("window.__reactRouterManifest");
+        runs.push(boot.context, boot.module);
+      }
+      // Nothing else: every hash is 55 bytes of the answer's first flight (docs/decisions/037).
+      expect(scriptSrc.match(/'sha256-/g), path).toHaveLength(new Set(runs).size);
+      for (const body of runs) expect(scriptSrc, path).toContain(sha256(body));
       for (const header of ["x-content-type-options", "referrer-policy", "permissions-policy"])
         expect(response.headers()[header], `${path} ${header}`).toBeTruthy();
     }

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { referencedHydrationId } from "../../app/lib/hydration-data";
 import { rewriteScripts, scriptRewriter, splitHydrationData } from "../../server/document-scripts";
+import { scriptHashes } from "../../server/page-cache";
 
 const page = (react: "page" | "on-demand", nonce = "") =>
   `<!DOCTYPE html><html lang="en-NG" data-react="${react}"><head>` +
@@ -105,11 +107,33 @@ describe("a kept page's hydration data", () => {
     expect(referencedHydrationId(split.html)).toBe(split.id);
     expect(referencedHydrationId(page("on-demand"))).toBeUndefined();
     // The chunks, as the stream would have had them.
-    expect(JSON.parse(split.json)).toEqual([chunk1, chunk2]);
+    expect(JSON.parse(split.json)).toEqual({ chunks: [chunk1, chunk2] });
+    expect(split.scripts).toEqual([]);
     // Everything else is the page as it was.
     expect(split.html.replace(/<script type="text\/x-hydration-data"[^>]*><\/script>/, "")).toBe(
       page("on-demand"),
     );
+  });
+
+  it("takes the scripts that start React out with it, leaving their empty elements", () => {
+    const kept = rewriteScripts(withData("on-demand"), true);
+    const split = splitHydrationData(kept)!;
+    const context = "window.__reactRouterContext = {};";
+    const module = 'import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");';
+    expect(JSON.parse(split.json)).toEqual({ boot: { context, module }, chunks: [chunk1, chunk2] });
+    // The page's CSP must still allow them, by hash, when the small script puts them back.
+    expect(split.scripts).toEqual([context, module]);
+    expect(split.html).toContain(
+      '<main>Words</main><script data-react-context=""></script>' +
+        '<script type="text/x-deferred-module"></script>' +
+        '<script type="module" src="/assets/enhance-3.js"></script>',
+    );
+    expect(split.html).not.toContain("__reactRouterContext");
+    expect(split.html).not.toContain("/assets/manifest-1.js");
+    // The page's own scripts are hashed with them; the empty ones need no hash.
+    const hashes = scriptHashes(split.html, split.scripts);
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(hashes).toEqual([sha(context), sha(module)]);
   });
 
   it("has an id of its own: the same data, the same id; other data, another", () => {

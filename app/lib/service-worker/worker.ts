@@ -244,6 +244,13 @@ async function activate() {
     const page = await pages.match(request);
     if (page) wanted.push(...assetsIn(await page.text()));
   }
+  // A kept page's React Router module script came out of the page with its data: it names the
+  // page's route modules.
+  for (const request of await meta.keys()) {
+    if (!request.url.startsWith(HYDRATION_KEYS)) continue;
+    const data = await meta.match(request);
+    if (data) wanted.push(...assetsIn(await data.text()));
+  }
   for (let path = wanted.pop(); path !== undefined; path = wanted.pop()) {
     // This version's and the previous one's lists are whole: what they import is in them.
     if (keep.has(path)) continue;
