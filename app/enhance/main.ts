@@ -8,6 +8,7 @@
 import { wireAccordions } from "./accordion";
 import { wireHeader } from "./header";
 import { wireMenus } from "./menus";
+import { loadPart } from "./parts";
 import { reactOnDemand } from "./react-on-demand";
 import { registerServiceWorker } from "../lib/register-service-worker";
 
@@ -38,7 +39,7 @@ document.addEventListener("site:navigate", logNotFound);
 // The consent banner and React on demand come as their own small files, only to the pages that
 // have them: a page that runs React (the home page among them) stays inside its JavaScript budget.
 if (document.getElementById("consent-banner")?.dataset.measurementId)
-  void import("./consent").then((consent) => consent.wireConsent());
+  void loadPart("consent").then((consent) => consent.wireConsent());
 
 // The sliders, tabs and videos of the home and services pages, also as their own file; a page
 // React renders later (after a form started it) may bring them too.
@@ -47,14 +48,14 @@ const WIDGETS =
 let widgets: Promise<void> | null = null;
 const loadWidgets = () => {
   if (widgets || !document.querySelector(WIDGETS)) return;
-  widgets = import("./widgets").then((module) => module.wireWidgets());
+  widgets = loadPart("widgets").then((module) => module.wireWidgets());
 };
 loadWidgets();
 document.addEventListener("site:navigate", loadWidgets);
 
 // "Open now" on the contact page, kept current.
 if (document.querySelector("[data-open-now]"))
-  void import("./open-now").then((openNow) => openNow.wireOpenNow());
+  void loadPart("open-now").then((openNow) => openNow.wireOpenNow());
 
 // Forms are wired with this script itself, never behind the widgets: decoration that failed to
 // arrive must not leave a form to post offline to the browser's error page. Their code is part of

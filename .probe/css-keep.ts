@@ -1,0 +1,20 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { brotliCompressSync, constants } from "node:zlib";
+import { markupTokens, stylesheetFor } from "../server/page-stylesheet";
+import { markupScriptFiles } from "../server/document-assets";
+const br = (s: string) => brotliCompressSync(Buffer.from(s), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const html = readFileSync(process.argv[2]!, "utf8");
+const cssFile = readdirSync("build/client/assets").find((f) => /^app-.*\.css$/.test(f))!;
+const css = readFileSync(`build/client/assets/${cssFile}`, "utf8");
+const own = new Set<string>();
+for (const [, v] of html.matchAll(/\sclass="([^"]*)"/g)) for (const t of v!.split(/\s+/)) if (t) own.add(t.replace(/&amp;/g, "&"));
+for (const [, t] of html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)/g)) own.add(`<${t!.toLowerCase()}`);
+const keep = markupTokens("build/client", markupScriptFiles("build")!);
+const a = stylesheetFor(css, new Set([...keep, ...own]));
+const b = stylesheetFor(css, own);
+console.log("with script tokens", a.length, br(a), "page only", b.length, br(b));
+// which rules only exist due to script tokens
+import postcss from "postcss";
+const sel = (s: string) => { const out: string[] = []; postcss.parse(s).walkRules((r) => { out.push(r.selector); }); return out; };
+const bs = new Set(sel(b));
+console.log(sel(a).filter((s) => !bs.has(s)).join("\n"));
