@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { encodingChooser } from "./accept-encoding";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SiteLoadContext } from "../app/lib/load-context";
@@ -135,14 +136,14 @@ export function createPageCache(deps: PageCacheDeps) {
   /** kept pages' hydration data by id (docs/decisions/029), oldest first */
   const hydrationData = new Map<string, Pick<Entry, "bodies" | "answers">>();
 
-  function keepHydrationData(id: string, json: string) {
+  async function keepHydrationData(id: string, json: string) {
     const known = hydrationData.get(id);
-    hydrationData.delete(id);
     if (known) {
+      hydrationData.delete(id);
       hydrationData.set(id, known);
       return;
     }
-    const bodies = compressed(Buffer.from(json));
+    const bodies = await compressed(Buffer.from(json));
     const common = [
       "content-type",
       "application/json; charset=utf-8",
@@ -220,7 +221,8 @@ export function createPageCache(deps: PageCacheDeps) {
     if (started !== generation) return;
     const finished = deps.finishPage ? deps.finishPage(rendered) : rendered;
     const split = splitHydrationData(finished);
-    if (split) keepHydrationData(split.id, split.json);
+    // Its data is kept before the page that refers to it is served.
+    if (split) await keepHydrationData(split.id, split.json);
     const html = split?.html ?? finished;
     const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     const previous = entries.get(path);
@@ -240,7 +242,8 @@ export function createPageCache(deps: PageCacheDeps) {
     if (!cacheControl) headers.set("cache-control", "no-cache");
     headers.set("vary", "Accept-Encoding");
     headers.set("etag", etag);
-    const bodies = compressed(Buffer.from(html));
+    const bodies = await compressed(Buffer.from(html));
+    if (started !== generation) return;
     entries.set(path, {
       etag,
       bodies,
@@ -319,17 +322,25 @@ export function createPageCache(deps: PageCacheDeps) {
 }
 
 /** A body in each encoding a visitor may ask for (brotli quality 11, gzip 9), made once. */
-function compressed(identity: Buffer): Entry["bodies"] {
-  return {
-    identity,
-    br: brotliCompressSync(identity, {
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * The page's encodings, made once. Brotli at its best quality takes tens of milliseconds for a
+ * page: in libuv's thread pool, not on the event loop, so visitors are answered meanwhile (all
+ * pages are rendered at start, and again when a publish drops them).
+ */
+async function compressed(identity: Buffer): Promise<Entry["bodies"]> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 11,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    gzip: gzipSync(identity, { level: 9 }),
-  };
+    gzipped(identity, { level: 9 }),
+  ]);
+  return { identity, br, gzip: gz };
 }
 
 /** Each encoding's full header list for writeHead, and the 304's (the common headers). */
