@@ -16,16 +16,18 @@ export const Nonce = createContext<string | undefined>(undefined);
  *   answers, which holds the font from its install on (docs/decisions/018). A first view asks the
  *   network for nothing but the page before it paints, and never swaps a font: its headings are
  *   in the metric-matched fallback. A visitor saving data keeps the fallback everywhere.
- * - **The site's small script without taking the first picture's bandwidth** (app/enhance/):
- *   on a page with a largest picture (`fetchpriority="high"`), once that has come and been
- *   painted; on a words page, as soon as the words are parsed. On a slow line it then never takes
- *   bandwidth from the page's words and first picture. At once when the visitor touches, types or
+ * - **The site's small script after the first paint** (app/enhance/): on a page with a largest
+ *   picture (`fetchpriority="high"`), once that has come and been painted; on a words page, once
+ *   the words are parsed and painted (two animation frames: the first layout of a page takes
+ *   tens of milliseconds, and a script asked for at the end of parsing came before it). On a slow
+ *   line it then never takes bandwidth from the page's words and first picture, and it is never
+ *   part of what the first paint waits for. At once when the visitor touches, types or
  *   tabs before that; again when a try failed (offline), at the next touch or when the connection
  *   is back. A button pressed before the script came is pressed again for the visitor once it has,
  *   and a form sent offline before it came is held, not posted to the browser's error page, and
  *   sent by it (app/enhance/main.ts). Links work without it.
  */
-const EARLY = `(function(d,w,n){var src=d.currentScript.dataset.src,done=0;if(n.serviceWorker&&n.serviceWorker.controller&&!(n.connection&&n.connection.saveData))d.documentElement.setAttribute("data-fraunces","");if(!src)return;function go(){if(done)return;done=1;var s=d.createElement("script");s.type="module";s.src=src;s.fetchPriority="low";s.onerror=function(){done=0;s.remove()};d.head.appendChild(s)}function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})}function start(){var i=d.querySelector("img[fetchpriority=high]");if(!i)go();else if(i.complete)painted();else{i.addEventListener("load",painted);i.addEventListener("error",painted)}}if(d.readyState=="loading")d.addEventListener("DOMContentLoaded",start);else start();w.addEventListener("load",go);w.addEventListener("online",go);["pointerdown","keydown","focusin"].forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});d.addEventListener("click",function(e){var b=!w.siteEnhanced&&e.target.closest&&e.target.closest("button[type=button]");if(b)w.sitePressed=b},true);d.addEventListener("submit",function(e){if(!w.siteEnhanced&&!n.onLine){e.preventDefault();w.siteHeld=e.target;go()}},true)})(document,window,navigator)`;
+const EARLY = `(function(d,w,n){var src=d.currentScript.dataset.src,done=0;if(n.serviceWorker&&n.serviceWorker.controller&&!(n.connection&&n.connection.saveData))d.documentElement.setAttribute("data-fraunces","");if(!src)return;function go(){if(done)return;done=1;var s=d.createElement("script");s.type="module";s.src=src;s.fetchPriority="low";s.onerror=function(){done=0;s.remove()};d.head.appendChild(s)}function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})}function start(){var i=d.querySelector("img[fetchpriority=high]");if(!i||i.complete)painted();else{i.addEventListener("load",painted);i.addEventListener("error",painted)}}if(d.readyState=="loading")d.addEventListener("DOMContentLoaded",start);else start();w.addEventListener("load",painted);w.addEventListener("online",go);["pointerdown","keydown","focusin"].forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});d.addEventListener("click",function(e){var b=!w.siteEnhanced&&e.target.closest&&e.target.closest("button[type=button]");if(b)w.sitePressed=b},true);d.addEventListener("submit",function(e){if(!w.siteEnhanced&&!n.onLine){e.preventDefault();w.siteHeld=e.target;go()}},true)})(document,window,navigator)`;
 
 export function EarlyScript({ smallScript }: { smallScript?: string }) {
   const nonce = useContext(Nonce);

@@ -59,8 +59,8 @@ if (document.querySelector("[data-open-now]"))
 
 // Forms are wired with this script itself, never behind the widgets: decoration that failed to
 // arrive must not leave a form to post offline to the browser's error page. Their code is part of
-// this script's own files (every words-only page has the footer's sign-up), so it has come before
-// the page's load, which waits for this script (docs/decisions/037). The page is marked ready
+// this script's own file (every words-only page has the footer's sign-up); until it has come, the
+// page's early script holds a form sent offline (docs/decisions/037). The page is marked ready
 // (for the tests) once the widgets have come or failed too.
 const root = document.documentElement;
 if (root.dataset.react === "on-demand") {
