@@ -26,6 +26,13 @@ interface Held {
 
 export function reactOnDemand(): void {
   holdIncompleteForms();
+  // From here every form sent is held for React, whose checks speak at each field in the site's
+  // words (or, if React cannot start, posted to the server, which says the same): the browser's
+  // own checks would stop the send with a bubble of its own, before this script ever saw it.
+  // React's forms carry their offline words (`data-offline-title`).
+  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-offline-title]")) {
+    form.noValidate = true;
+  }
   // A form cleared before React has started (its Clear button is a plain reset until then) says
   // so as React would (`data-reset-title`, the booking form's "Form cleared!").
   document.addEventListener("reset", (event) => {

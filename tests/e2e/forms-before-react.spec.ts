@@ -1,6 +1,7 @@
 import { type Page, expect, test } from "@playwright/test";
 import { messages } from "../../app/content/messages";
 import { toastWith, uniqueId } from "../support/fixtures";
+import { gotoHydrated } from "../support/hydration";
 import {
   contact,
   deliveredOnce,
@@ -31,7 +32,8 @@ test("a message sent offline and a sign-up sent after it both go out once, in or
   // React never arrives in this test: its entry file does not answer.
   await page.route(/\/assets\/entry\.client-/, () => new Promise<void>(() => {}));
   const posts = postsOf(page);
-  await page.goto(contact.path);
+  // The small script has come (it is asked for after the first paint); React has not.
+  await gotoHydrated(page, contact.path);
   const message = `message.${uniqueId()}@example.com`;
   const signUp = `sign-up.${uniqueId()}@example.com`;
   await context.setOffline(true);
