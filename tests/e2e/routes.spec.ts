@@ -52,6 +52,36 @@ test.describe("every route", () => {
     }
   });
 
+  // A phone lays a page out as wide as its widest box: anything poking past the screen, even a
+  // screen reader's one-pixel label in a carousel's hidden slides, makes the page pan sideways,
+  // and Chrome's mobile layout then measures the page at four times its width (its first
+  // picture and footer counted as "in view" for the largest paint).
+  for (const javaScriptEnabled of [true, false]) {
+    test(`no page is wider than a phone's screen (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        javaScriptEnabled,
+      });
+      const page = await context.newPage();
+      const wider: string[] = [];
+      for (const { path } of routes) {
+        await page.goto(path);
+        const width = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          layout: window.innerWidth,
+        }));
+        if (width.scroll > 390 || width.layout > 390)
+          wider.push(`${path}: ${JSON.stringify(width)}`);
+      }
+      await context.close();
+      expect(wider).toEqual([]);
+    });
+  }
+
   test("/test is kept out of search results", async ({ page }) => {
     await page.goto("/test");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);

@@ -47,7 +47,7 @@ export function Carousel({
       data-autoplay="paused"
       className={`min-w-0 ${className ?? ""}`}
     >
-      <div className="carousel-viewport overflow-hidden" data-carousel-viewport>
+      <div className="carousel-viewport relative overflow-hidden" data-carousel-viewport>
         <div id={slidesId} className="-ml-4 flex touch-pan-y touch-pinch-zoom" aria-live="polite">
           {slides.map((slide, i) => (
             <div
