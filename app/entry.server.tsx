@@ -5,6 +5,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { Nonce } from "./components/EarlyScripts";
 import { AssetText } from "./components/InlineStylesheet";
+import { hydratesAtOnce } from "./lib/route-handle";
 
 export const streamTimeout = 5_000;
 
@@ -27,12 +28,20 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Crawlers, no-JS readers and the page cache get the whole document at once; browsers rendered
-  // per request get the shell early.
+  // Crawlers, no-JS readers and the page cache get the whole document at once, and so does every
+  // page that starts React only on demand: the server holds such a page until it is whole anyway,
+  // to cut its stylesheet (server/document-scripts.ts), so streaming it would only add React's
+  // boundary runtime and templates (0.5 KB brotli, past a slow line's first flight: decision 037).
+  // The editor's pages, which start React at load, get the shell early.
   const waitForAll =
     loadContext.prerender === true ||
     isbot(request.headers.get("user-agent") ?? "") ||
-    routerContext.isSpaMode;
+    routerContext.isSpaMode ||
+    !hydratesAtOnce(
+      routerContext.staticHandlerContext.matches.map((m) => ({
+        handle: routerContext.routeModules[m.route.id]?.handle,
+      })),
+    );
   const nonce = loadContext.nonce;
 
   return new Promise<Response>((resolve, reject) => {
