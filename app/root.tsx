@@ -32,7 +32,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
+  // The manifest's link is added a second after the page has loaded and painted (EarlyScript).
 ];
 
 // A post that never reached the server changed nothing: the page stays as typed.

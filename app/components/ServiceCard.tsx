@@ -46,15 +46,7 @@ export function ServicePrice({ service, noPrice }: { service: Service; noPrice: 
  * `<dialog>`, so focus stays inside, Escape closes, and focus returns to the picture). While the
  * dialog is open the slider holds still.
  */
-export function ServiceCard({
-  service,
-  noPrice,
-  priority = false,
-}: {
-  service: Service;
-  noPrice: string;
-  priority?: boolean;
-}) {
+export function ServiceCard({ service, noPrice }: { service: Service; noPrice: string }) {
   return (
     <article
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-linen bg-white shadow-sm"
@@ -70,7 +62,6 @@ export function ServiceCard({
           image={service.image.key}
           alt=""
           sizes={cardSizes}
-          priority={priority}
           imgClassName="aspect-[3/2] w-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
         <span className="sr-only">View details: {service.title}</span>

@@ -79,14 +79,10 @@ export function ServiceTabs({
             slideClassName="basis-full md:basis-1/2 lg:basis-1/3"
             className="mt-8"
           >
-            {c.services.map((s, si) => (
-              // The first picture of the first tab is the page's largest early image.
-              <ServiceCard
-                key={s.id}
-                service={s}
-                noPrice={noPrice}
-                priority={ci === 0 && si === 0}
-              />
+            {c.services.map((s) => (
+              // Every picture waits its turn: the cards begin below the first screen on a phone
+              // and on a laptop, where the page's largest paint is its opening words.
+              <ServiceCard key={s.id} service={s} noPrice={noPrice} />
             ))}
           </Carousel>
         </div>

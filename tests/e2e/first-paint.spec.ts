@@ -123,6 +123,25 @@ test("a words-only page runs the site's small script and no React until a form i
   await expect(footer.getByText("Thank You!")).toBeVisible();
 });
 
+test("the web app manifest is linked only once the page has loaded and painted", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/faq")).text();
+  expect(html).not.toMatch(/<link[^>]* rel="manifest"/);
+  let askedAt = -1;
+  page.on("request", async (r) => {
+    if (r.url().endsWith("/site.webmanifest") && askedAt < 0) askedAt = Date.now();
+  });
+  await page.goto("/faq");
+  const loadedAt = Date.now();
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
+  expect(Date.now() - loadedAt).toBeGreaterThan(900);
+  expect(askedAt < 0 || askedAt - loadedAt > 900).toBe(true);
+  const manifest = await (await request.get("/site.webmanifest")).json();
+  expect(manifest.icons.length).toBeGreaterThan(0);
+});
+
 test.describe("the small script comes after the page", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -442,6 +442,17 @@ test.describe("the other reading pages", () => {
   }) => {
     for (const path of ["/", "/services", "/team", "/hidden-thread/day-1"]) {
       await page.goto(path);
+      // A picture fetched ahead of the words must be on the first screen, phone and laptop alike.
+      for (const size of [phone, { width: 1280, height: 800 }]) {
+        await page.setViewportSize(size);
+        const below = await page
+          .locator('main img[fetchpriority="high"]')
+          .evaluateAll(
+            (imgs) =>
+              imgs.filter((i) => i.getBoundingClientRect().top >= window.innerHeight).length,
+          );
+        expect(below, `${path} at ${size.width} px`).toBe(0);
+      }
       const images = await page
         .getByRole("main")
         .locator("img")
