@@ -31,7 +31,8 @@ test.describe("desktop navigation", () => {
   });
 
   test("the About dropdown opens on hover with its three links", async ({ page }) => {
-    await page.goto("/");
+    // A hover is not a touch: it does not call the small script early (EarlyScript), so it waits.
+    await gotoHydrated(page, "/");
     const about = mainNav(page).getByRole("button", { name: "About" });
     await expect(about).toHaveAttribute("aria-expanded", "false");
     await about.hover();
@@ -44,7 +45,7 @@ test.describe("desktop navigation", () => {
   });
 
   test("the Tips dropdown opens on hover and closes when the pointer leaves", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const tips = mainNav(page).getByRole("button", { name: "Tips" });
     await tips.hover();
     await expect(mainNav(page).getByRole("link", { name: "Marriage Tips" })).toBeVisible();
