@@ -2,8 +2,10 @@ import { useSite } from "~/lib/site";
 import { BrandIcon } from "./BrandIcons";
 
 /**
- * The practice's social pages, from `practice.social`: round icon buttons in the footer, icon and
- * name side by side on the contact page.
+ * The practice's social pages, from `practice.social`: their names in the footer, icon and name
+ * side by side on the contact page. The footer is on every page, and the six logos' drawings were
+ * 0.7 KB brotli of each page's first flight on a slow line (docs/decisions/037); a name is read
+ * at a glance by everyone, and by a screen reader as it is.
  */
 export function SocialLinks({ variant }: { variant: "footer" | "page" }) {
   const site = useSite();
@@ -14,13 +16,11 @@ export function SocialLinks({ variant }: { variant: "footer" | "page" }) {
           <li key={s.name}>
             <a
               href={s.url}
-              aria-label={s.label}
-              title={s.label}
               rel="noopener noreferrer"
               target="_blank"
-              className="flex size-11 items-center justify-center rounded-full bg-teal-900 text-white hover:bg-clay-600 focus-visible:outline-gold"
+              className="flex min-h-11 items-center rounded-full border border-teal-700 px-4 text-sm font-semibold text-teal-50 no-underline hover:bg-teal-900 focus-visible:outline-gold"
             >
-              <BrandIcon name={s.name} className="size-5" />
+              {s.name}
             </a>
           </li>
         ))}

@@ -22,10 +22,9 @@ export interface ImageEntry {
 export interface ImageMeta {
   width: number;
   height: number;
-  /** the smallest generated WebP, for the <img> fallback src */
+  /** a mid-size WebP, for the <img> of a browser without AVIF */
   src: string;
   avifSrcSet: string;
-  webpSrcSet: string;
 }
 
 export type ImageFormat = "avif" | "webp";
@@ -90,13 +89,12 @@ export function imageMeta(key: string): ImageMeta | undefined {
     return undefined;
   }
   const widths = [...entry.widths].sort((a, b) => a - b);
-  // The fallback <img> (no <picture> support) gets a mid-size WebP: good enough on any screen.
+  // A browser without AVIF gets a mid-size WebP: good enough on any screen.
   const fallback = widths.find((w) => w >= 640) ?? widths[widths.length - 1]!;
   return {
     width: entry.width,
     height: entry.height,
     src: imageUrl(key, fallback, "webp"),
     avifSrcSet: srcSet(key, widths, "avif"),
-    webpSrcSet: srcSet(key, widths, "webp"),
   };
 }

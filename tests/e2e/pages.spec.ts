@@ -361,9 +361,7 @@ test.describe("the other reading pages", () => {
       await expect(link).toHaveAttribute("target", "_blank");
     }
     await expect(
-      page
-        .getByRole("contentinfo")
-        .getByRole("link", { name: "Kindred Hearts catalogue on WhatsApp" }),
+      page.getByRole("contentinfo").getByRole("link", { name: "WhatsApp", exact: true }),
     ).toHaveAttribute("href", catalogue);
     await expect(
       page.getByRole("link", { name: "Send “Heal” in a chat on WhatsApp" }),
