@@ -136,6 +136,20 @@ describe("a kept page's hydration data", () => {
     expect(hashes).toEqual([sha(context), sha(module)]);
   });
 
+  it("empties React Router's scroll restoration, which has nothing to restore before React", () => {
+    const restore =
+      '<script>((storageKey2, restoreKey) => {\n    if (!window.history.state) {}\n  })("react-router-scroll-positions", null)</script>';
+    const kept = withData("on-demand").replace("<main>", `${restore}<main>`);
+    const split = splitHydrationData(kept)!;
+    expect(split.html).toContain("<script></script><main>");
+    expect(split.html).not.toContain("storageKey");
+    // No hash for it in the page's CSP: the hashes are those of the page without it.
+    const without = splitHydrationData(withData("on-demand"))!;
+    expect(scriptHashes(split.html, split.scripts)).toEqual(
+      scriptHashes(without.html, without.scripts),
+    );
+  });
+
   it("has an id of its own: the same data, the same id; other data, another", () => {
     const a = splitHydrationData(withData("on-demand"))!;
     expect(splitHydrationData(withData("on-demand"))!.id).toBe(a.id);
