@@ -6,6 +6,7 @@
  * (`data-hydrated="true"`), as React does on the pages it hydrates.
  */
 import { wireAccordions } from "./accordion";
+import { targetOf } from "./disclosure";
 import { wireHeader } from "./header";
 import { wireMenus } from "./menus";
 import { loadPart } from "./parts";
@@ -38,8 +39,9 @@ document.addEventListener("site:navigate", logNotFound);
 
 // The consent banner and React on demand come as their own small files, only to the pages that
 // have them: a page that runs React (the home page among them) stays inside its JavaScript budget.
-if (document.getElementById("consent-banner")?.dataset.measurementId)
-  void loadPart("consent").then((consent) => consent.wireConsent());
+const consent = document.getElementById("consent-banner")?.dataset.measurementId
+  ? loadPart("consent").then((part) => part.wireConsent())
+  : null;
 
 // The sliders, tabs and videos of the home and services pages, also as their own file; a page
 // React renders later (after a form started it) may bring them too.
@@ -69,14 +71,28 @@ if (root.dataset.react === "on-demand") {
   const held = window.siteHeld;
   window.siteHeld = undefined;
   if (held?.isConnected) held.requestSubmit();
-  void Promise.allSettled([widgets]).then(() => {
+  void Promise.allSettled([widgets, consent]).then(() => {
     root.dataset.hydrated = "true";
   });
 }
 
 // A button pressed while this script was on its way is pressed again, now that it does something
-// (the page fetches this script once it has painted, docs/decisions/037).
-void Promise.allSettled([widgets]).then(() => {
+// (the page fetches this script once it has painted, docs/decisions/037), once the parts that wire
+// buttons have come too; so is a button of a part pressed after this script but before its part
+// (the sliders' and tabs' buttons, the footer's "Cookie settings"). A button this script wires
+// itself (the menus) already works, and is not pressed twice.
+let partsHere = false;
+const PART_BUTTONS = `${WIDGETS}, [data-consent-reopen]`;
+document.addEventListener(
+  "click",
+  (event) => {
+    const button = partsHere ? null : targetOf(event)?.closest("button");
+    if (button?.closest(PART_BUTTONS)) window.sitePressed = button as HTMLButtonElement;
+  },
+  true,
+);
+void Promise.allSettled([widgets, consent]).then(() => {
+  partsHere = true;
   const pressed = window.sitePressed;
   window.sitePressed = undefined;
   if (pressed?.isConnected) pressed.click();

@@ -117,6 +117,34 @@ test.describe("analytics with consent", () => {
     }
   });
 
+  test("Cookie settings pressed before the site's scripts have come opens the banner once they have", async ({
+    page,
+  }) => {
+    await page.route(/google/, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "" }),
+    );
+    // A visitor who chose before: the banner starts hidden.
+    await page.goto(`${server.url}/about`);
+    await page.evaluate(() => localStorage.setItem("analytics-consent", "denied"));
+    // The consent part is held on its way, as on a slow line.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/consent-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/about`, { waitUntil: "commit" });
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    // Pressed once more, once the site's script has come but its consent part has not.
+    await page.waitForFunction(() => window.siteEnhanced === true);
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    release();
+    const banner = page.getByRole("region", { name: "May we count your visit?" });
+    await expect(banner).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(banner).toBeVisible();
+  });
+
   test("Decline loads nothing from Google", async ({ page }) => {
     const google: string[] = [];
     await page.route(/google/, (route) => {

@@ -95,10 +95,15 @@ export function nextMinuteWat(leadMs: number): { input: string; at: number } {
  */
 export async function expectInView(locator: Locator) {
   await expect(locator).toBeVisible();
-  const box = (await locator.boundingBox())!;
   const screen = locator.page().viewportSize()!;
-  expect(box.y, "top inside the screen").toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, "bottom inside the screen").toBeLessThanOrEqual(screen.height);
+  // Measured again until it holds: React may put the outcome's element in anew just after it
+  // showed (a busy machine's timing), and a box measured on the old one is none.
+  await expect(async () => {
+    const box = await locator.boundingBox();
+    expect(box, "shown").not.toBeNull();
+    expect(box!.y, "top inside the screen").toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height, "bottom inside the screen").toBeLessThanOrEqual(screen.height);
+  }).toPass({ timeout: 5_000 });
 }
 
 /**
