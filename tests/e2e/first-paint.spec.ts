@@ -129,15 +129,23 @@ test("the web app manifest is linked only once the page has loaded and painted",
 }) => {
   const html = await (await request.get("/faq")).text();
   expect(html).not.toMatch(/<link[^>]* rel="manifest"/);
-  let askedAt = -1;
-  page.on("request", async (r) => {
-    if (r.url().endsWith("/site.webmanifest") && askedAt < 0) askedAt = Date.now();
+  // When the link comes, by the page's own clock (a busy machine delays what the test sees).
+  await page.addInitScript(() => {
+    const seen = window as unknown as { manifestLinkedAt?: number };
+    new MutationObserver(() => {
+      if (seen.manifestLinkedAt === undefined && document.querySelector('link[rel="manifest"]'))
+        seen.manifestLinkedAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
   });
   await page.goto("/faq");
-  const loadedAt = Date.now();
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
-  expect(Date.now() - loadedAt).toBeGreaterThan(900);
-  expect(askedAt < 0 || askedAt - loadedAt > 900).toBe(true);
+  const { linkedAt, loadedAt, paintedAt } = await page.evaluate(() => ({
+    linkedAt: (window as unknown as { manifestLinkedAt: number }).manifestLinkedAt,
+    loadedAt: performance.getEntriesByType("navigation")[0]!.toJSON().loadEventEnd as number,
+    paintedAt: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+  }));
+  expect(linkedAt - loadedAt).toBeGreaterThanOrEqual(1000);
+  expect(linkedAt).toBeGreaterThan(paintedAt);
   const manifest = await (await request.get("/site.webmanifest")).json();
   expect(manifest.icons.length).toBeGreaterThan(0);
 });
