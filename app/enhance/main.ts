@@ -86,8 +86,11 @@ const PART_BUTTONS = `${WIDGETS}, [data-consent-reopen]`;
 document.addEventListener(
   "click",
   (event) => {
-    const button = partsHere ? null : targetOf(event)?.closest("button");
-    if (button?.closest(PART_BUTTONS)) window.sitePressed = button as HTMLButtonElement;
+    // The same buttons the page's early script records before this script came.
+    const button = partsHere
+      ? null
+      : targetOf(event)?.closest<HTMLButtonElement>("button[type=button]");
+    if (button?.closest(PART_BUTTONS)) window.sitePressed = button;
   },
   true,
 );
