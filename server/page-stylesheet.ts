@@ -36,7 +36,8 @@ export function pageStylesheets(alsoKeep: ReadonlySet<string>): (html: string) =
     const match = STYLE.exec(html);
     if (!match) return html;
     const [whole, href, css] = match;
-    const own = pageTokens(html);
+    // The page's words without the stylesheet: its own `var(--name)` reads are not the page's.
+    const own = pageTokens(html.slice(0, match.index) + html.slice(match.index + whole.length));
     const key = `${href}\n${[...own].sort().join(" ")}`;
     let partial = cut.get(key);
     if (partial === undefined) {

@@ -100,6 +100,8 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
     expect(out).not.toContain(".md\\:flex");
     expect(out).toContain("h1{margin:0}");
     expect(out).toContain("--color-b:blue"); // read by the h1's style attribute
+    // The stylesheet's own reads are not the page's: .shadow is cut, so --tw-shadow goes with it.
+    expect(out).not.toContain("--tw-shadow");
     expect(out.endsWith('<h1 style="color:var(--color-b)">z</h1></body></html>')).toBe(true);
     expect(pageStylesheets(new Set())("<html><body>no style</body></html>")).toBe(
       "<html><body>no style</body></html>",
