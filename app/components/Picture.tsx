@@ -10,6 +10,11 @@ export interface PictureProps {
   alt: string;
   /** the rendered width, e.g. "(min-width: 768px) 50vw, 100vw" */
   sizes: string;
+  /**
+   * the widths to offer, of IMAGE_WIDTHS (all when left out): a picture drawn small and many
+   * times over lists fewer, since each width is a URL in the page's first flight
+   */
+  widths?: readonly number[];
   /** above the fold: load at once with high priority instead of lazily */
   priority?: boolean;
   className?: string;
@@ -26,11 +31,12 @@ export function Picture({
   image,
   alt,
   sizes,
+  widths,
   priority = false,
   className,
   imgClassName,
 }: PictureProps) {
-  const meta = imageMeta(image);
+  const meta = imageMeta(image, widths);
   if (!meta) return null;
   return (
     <picture className={className}>

@@ -7,6 +7,12 @@ import { Picture } from "./Picture";
 
 const cardSizes =
   "(min-width: 1152px) 350px, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw";
+/**
+ * A card is drawn 300–360 px wide on a phone (twice that or more in device pixels) and 350 px on a
+ * laptop, and its dialog up to 672 px: 640, 960 and 1280 cover them. The two smallest widths
+ * served only screens of one device pixel per px, and cost /services 0.2 KB of its first flight.
+ */
+const cardWidths = [640, 960, 1280];
 
 /**
  * Old price struck through, the price, and what it saves; or, without a price, the practice's
@@ -62,6 +68,7 @@ export function ServiceCard({ service, noPrice }: { service: Service; noPrice: s
           image={service.image.key}
           alt=""
           sizes={cardSizes}
+          widths={cardWidths}
           imgClassName="aspect-[3/2] w-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
         <span className="sr-only">View details: {service.title}</span>

@@ -72,11 +72,11 @@ export function hasImage(key: string): boolean {
 const warned = new Set<string>();
 
 /**
- * Size and srcsets of one image, or undefined for a key that is neither shipped nor an upload's:
+ * Size and srcsets of one image (at the `only` widths it has, when given), or undefined for a key that is neither shipped nor an upload's:
  * a content document may name a photo uploaded on another instance or a key since removed, and
  * that must not break the page. Warned about once per key.
  */
-export function imageMeta(key: string): ImageMeta | undefined {
+export function imageMeta(key: string, only?: readonly number[]): ImageMeta | undefined {
   const entry = Object.hasOwn(manifest, key) ? manifest[key] : uploadedEntry(key);
   if (!entry || entry.widths.length === 0) {
     if (!warned.has(key)) {
@@ -88,7 +88,9 @@ export function imageMeta(key: string): ImageMeta | undefined {
     }
     return undefined;
   }
-  const widths = [...entry.widths].sort((a, b) => a - b);
+  const all = [...entry.widths].sort((a, b) => a - b);
+  const chosen = only ? all.filter((w) => only.includes(w)) : all;
+  const widths = chosen.length > 0 ? chosen : all;
   // A browser without AVIF gets a mid-size WebP: good enough on any screen.
   const fallback = widths.find((w) => w >= 640) ?? widths[widths.length - 1]!;
   return {

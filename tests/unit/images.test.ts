@@ -98,6 +98,17 @@ describe("imageMeta", () => {
     expect(meta.src).toMatch(/^\/images\/hero-1-\d+\.webp$/);
   });
 
+  it("offers only the widths asked for that the picture has, or all when it has none of them", () => {
+    expect(imageMeta("hero-1", [640, 960, 1280])!.avifSrcSet).toBe(
+      "/images/hero-1-640.avif 640w, /images/hero-1-960.avif 960w, /images/hero-1-1280.avif 1280w",
+    );
+    // an upload only 480 wide has none of them: it keeps what it has
+    const key = "p-0123456789abcdef-480x320";
+    expect(imageMeta(key, [640, 960])!.avifSrcSet).toBe(
+      `/media/${key}-320.avif 320w, /media/${key}-480.avif 480w`,
+    );
+  });
+
   it("answers undefined for an unknown key, warning once, instead of breaking the page", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(imageMeta("no-such-image")).toBeUndefined();

@@ -29,7 +29,11 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
     expect(needs("ul>li.a:not(p) a:is(b, .c)")).toEqual({
       classes: ["a", "c"],
       elements: ["ul", "li", "a", "b"],
+      inputTypes: [],
     });
+    expect(needs("::file-selector-button").inputTypes).toEqual(["file"]);
+    expect(needs("::-webkit-datetime-edit-day-field").inputTypes).toContain("date");
+    expect(needs("input:not(::-webkit-search-decoration)").inputTypes).toEqual([]);
     expect(classesIn(".md\\:grid-cols-2")).toEqual(["md:grid-cols-2"]);
     expect(classesIn(".before\\:content-\\[\\'\\'\\]:before")).toEqual(["before:content-['']"]);
     expect(classesIn(".\\32 xl\\:hidden")).toEqual(["2xl:hidden"]);
@@ -77,6 +81,29 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
     expect(shadowed).toContain("--tw-shadow:0 0 #0000");
     expect(shadowed).not.toContain("@property --tw-blur");
     expect(shadowed).toContain("--unused:1px");
+  });
+
+  it("keeps an input's own parts only where an input of that type can be", () => {
+    const base =
+      "::file-selector-button{margin:0}::-webkit-datetime-edit{padding:0}" +
+      "::-webkit-inner-spin-button{height:auto}::placeholder{opacity:1}";
+    const html = (inputs: string) =>
+      `<html><head><style data-href="/a.css">${base}</style></head><body>${inputs}</body></html>`;
+    const text = pageStylesheets(new Set())(html('<input name="q"><input type="email">'));
+    expect(text).not.toContain("file-selector");
+    expect(text).not.toContain("datetime");
+    expect(text).not.toContain("spin-button");
+    expect(text).toContain("::placeholder");
+    const date = pageStylesheets(new Set())(html('<input type="DATE" name="d">'));
+    expect(date).toContain("::-webkit-datetime-edit");
+    expect(date).toContain("::-webkit-inner-spin-button");
+    expect(date).not.toContain("file-selector");
+    // a script that makes a file input (its words: `<input`, `file`)
+    const dir = mkdtempSync(path.join(tmpdir(), "markup-"));
+    writeFileSync(path.join(dir, "s.js"), 'const i=document.createElement("input");i.type="file"');
+    const file = pageStylesheets(markupTokens(dir, ["s.js"]))(html(""));
+    expect(file).toContain("::file-selector-button");
+    expect(file).not.toContain("datetime");
   });
 
   it("drops a media query or layer block left empty, never the layer order", () => {
