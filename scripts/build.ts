@@ -56,6 +56,7 @@ const tsx = (script: string) => ["node", ["--import", "tsx", `scripts/${script}`
 const steps: (readonly [string, readonly string[], NodeJS.ProcessEnv?])[] = [
   tsx("build-images.ts"),
   tsx("build-font.ts"),
+  tsx("build-icons.ts"),
   ["npx", ["react-router", "build"], bundlerEnv],
   tsx("build-enhance.ts"),
   tsx("build-service-worker.ts"),

@@ -1,4 +1,8 @@
-import { ChevronDown, Menu, X } from "~/components/icons";
+import {
+  InlineChevronDown as ChevronDown,
+  InlineMenu as Menu,
+  InlineX as X,
+} from "~/components/icons";
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import {

@@ -1,4 +1,4 @@
-import { ChevronDown } from "~/components/icons";
+import { InlineChevronDown as ChevronDown } from "~/components/icons";
 import { useId } from "react";
 import { NavLink, useLocation } from "react-router";
 import { type NavGroup, isActivePath, isGroupActive } from "~/content/nav";

@@ -1,4 +1,4 @@
-import { Brain, Heart, type LucideIcon, Sparkles, User, Users } from "~/components/icons";
+import { Brain, Heart, type Icon, Sparkles, User, Users } from "~/components/icons";
 import { useId } from "react";
 import type { SiteContent } from "~/content/documents";
 import type { ServiceIcon } from "~/content/types";
@@ -7,7 +7,7 @@ type ServiceCategory = SiteContent["services"]["categories"][number];
 import { Carousel } from "./carousel/Carousel";
 import { ServiceCard } from "./ServiceCard";
 
-const icons: Record<ServiceIcon, LucideIcon> = {
+const icons: Record<ServiceIcon, Icon> = {
   sparkles: Sparkles,
   heart: Heart,
   brain: Brain,

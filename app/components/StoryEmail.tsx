@@ -1,9 +1,9 @@
-import { CalendarDays, ClipboardPen, Link2, type LucideIcon, Wallet } from "~/components/icons";
+import { CalendarDays, ClipboardPen, Link2, type Icon, Wallet } from "~/components/icons";
 import { hiddenThread } from "~/content/campaign";
 import type { WebinarView } from "~/lib/webinar";
 
 /** The icons a line may start with (date, cost, registration, link), drawn the same everywhere. */
-const icons: Record<string, LucideIcon> = {
+const icons: Record<string, Icon> = {
   "📅": CalendarDays,
   "💰": Wallet,
   "📝": ClipboardPen,

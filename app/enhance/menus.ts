@@ -97,4 +97,10 @@ export function wireMenus(): void {
 
   // React Router changed the page without a load: the menus close, as on any navigation.
   document.addEventListener("site:navigate", closeAll);
+
+  // A keyboard user who reached a dropdown's button before this script came finds it open now.
+  const focused = document.activeElement;
+  const early = focused?.closest("[data-dropdown]");
+  if (early && focused === dropdownButton(early) && focused.matches(":focus-visible"))
+    setDropdown(early, true);
 }

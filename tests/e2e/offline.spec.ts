@@ -10,6 +10,7 @@ import {
   footerNewsletter,
 } from "../support/form-cases";
 import { gotoHydrated } from "../support/hydration";
+import { expectIconsDrawn } from "../support/icons";
 import { controlled } from "../support/service-worker";
 
 /**
@@ -115,6 +116,8 @@ test("a page never read shows the offline page with the phone numbers, WhatsApp,
   );
   await expect(main).toContainText("Monday – Friday");
   await expect(main).toContainText(practice.address.street);
+  // its icons come from the sprite the worker kept
+  await expectIconsDrawn(main);
   // Shown at another address, the offline page runs no script (it would look for /values' data).
   expect(await page.locator("script").count()).toBe(0);
 });

@@ -9,6 +9,7 @@ import { stories } from "../../app/content/stories";
 import { leadCounsellor, teamMembers } from "../../app/content/team";
 import { fallbackTestimonials } from "../../app/content/testimonials";
 import { gotoHydrated } from "../support/hydration";
+import { expectIconsDrawn, undrawnIcons } from "../support/icons";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
@@ -345,6 +346,40 @@ test.describe("the book", () => {
       name: "Marriage Can Work",
       offers: { "@type": "Offer", price: "5500", priceCurrency: "NGN", url: book.buyUrl },
     });
+  });
+});
+
+test.describe("icons", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("are drawn from the sprite, without JavaScript; the header's are in the page itself", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await expectIconsDrawn(page.getByRole("main"));
+    await expectIconsDrawn(page.getByRole("contentinfo"));
+    await expect(page.getByRole("banner").locator("svg use")).toHaveCount(0);
+    await page.goto("/services");
+    await expectIconsDrawn(page.locator("body"));
+    const response = await page.request.get(
+      (await page.locator("svg use").first().getAttribute("href"))!.split("#")[0]!,
+    );
+    expect(response.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(response.headers()["cache-control"]).toContain("immutable");
+  });
+
+  test("a sprite that does not come leaves the header's icons drawn", async ({ page }) => {
+    await page.route(/\/assets\/icons-[\w-]+\.svg/, (route) => route.abort());
+    await page.setViewportSize(phone);
+    await page.goto("/contact");
+    // The check above would fail on such a page: the icons' boxes stay empty.
+    expect(await undrawnIcons(page.getByRole("main"))).toBeGreaterThan(0);
+    const menu = page
+      .getByRole("banner")
+      .locator("svg")
+      .filter({ has: page.locator("path") });
+    expect(await menu.first().boundingBox()).toMatchObject({ width: expect.any(Number) });
+    expect((await menu.first().boundingBox())!.width).toBeGreaterThan(0);
   });
 });
 

@@ -54,6 +54,27 @@ test.describe("desktop navigation", () => {
     await expect(mainNav(page).getByRole("link", { name: "Dating Tips" })).toBeHidden();
   });
 
+  test("a dropdown reached by the keyboard before the small script came opens when it comes", async ({
+    page,
+  }) => {
+    // The small script is held on its way, as on a slow line.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/enhance-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    const about = mainNav(page).getByRole("button", { name: "About" });
+    await mainNav(page).getByRole("link", { name: "Home" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(about).toBeFocused();
+    await expect(about).toHaveAttribute("aria-expanded", "false");
+    release();
+    await expect(about).toHaveAttribute("aria-expanded", "true");
+    await expect(mainNav(page).getByRole("link", { name: "About Us" })).toBeVisible();
+  });
+
   test("dropdowns work from the keyboard: focus opens, Escape closes, Enter toggles", async ({
     page,
   }) => {
