@@ -101,6 +101,6 @@ export function wireMenus(): void {
   // A keyboard user who reached a dropdown's button before this script came finds it open now.
   const focused = document.activeElement;
   const early = focused?.closest("[data-dropdown]");
-  if (early && focused === dropdownButton(early) && focused.matches(":focus-visible"))
+  if (early && focused && focused === dropdownButton(early) && focused.matches(":focus-visible"))
     setDropdown(early, true);
 }
