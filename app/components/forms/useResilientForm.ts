@@ -106,9 +106,12 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
   }, [fetcher, action]);
 
   // Each answer once: success renews the key; unreachable schedules the next attempt.
+  // An answer that came before React drew the fetcher busy (offline, the post fails at once) leaves
+  // its state "idle" from one render to the next: only its data changes, and that must free the
+  // form too, or the retry when the connection is back would send nothing.
   useEffect(() => {
     if (fetcher.state === "idle") inFlight.current = false;
-  }, [fetcher.state]);
+  }, [fetcher.state, fetcher.data]);
 
   useEffect(() => {
     const data = fetcher.data;
