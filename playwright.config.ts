@@ -92,8 +92,7 @@ const editorContentSpecs = [...editorStages.flatMap((stage) => stage.testMatch),
 const postgresOnly = editorDatabaseUrl ? [] : ["**/editor-instances.spec.ts"];
 
 /** How the built site is started for the tests: one place for the settings every instance shares. */
-/** The site as the suite starts it: its settings are also those of a spawned copy (spawnServer). */
-export function site(url: string, env: Record<string, string | undefined>) {
+function site(url: string, env: Record<string, string | undefined>) {
   return {
     command: ["node", ...serverArgs()].join(" "),
     url: `${url}/healthz`,

@@ -46,101 +46,27 @@ const parsed = new Map<string, Root>();
  * an inline stylesheet is returned as it is. Each cut is remembered by the page's own words, since a
  * kept page is rendered again every minute or so and mostly comes out the same.
  */
-export function pageStylesheets(
-  alsoKeep: ReadonlySet<string>,
-  { shortNames = true }: { shortNames?: boolean } = {},
-): (html: string) => string {
-  const cut = new Map<string, { css: string; names: ReadonlyMap<string, string> }>();
+export function pageStylesheets(alsoKeep: ReadonlySet<string>): (html: string) => string {
+  const cut = new Map<string, string>();
   return (html) => {
     const match = STYLE.exec(html);
     if (!match) return html;
     const [whole, href, css] = match;
-    const before = html.slice(0, match.index);
-    const after = html.slice(match.index + whole.length);
     // The page's words without the stylesheet: its own `var(--name)` reads are not the page's.
-    const own = pageTokens(before + after);
+    const own = pageTokens(html.slice(0, match.index) + html.slice(match.index + whole.length));
     const key = `${href}\n${[...own].sort().join(" ")}`;
-    let page = cut.get(key);
-    if (page === undefined) {
-      const partial = stylesheetFor(css ?? "", new Set([...alsoKeep, ...own]));
-      const names = shortNames ? shortClassNames(own, alsoKeep) : new Map<string, string>();
-      page = { css: renameInStylesheet(partial, names), names };
+    let partial = cut.get(key);
+    if (partial === undefined) {
+      partial = stylesheetFor(css ?? "", new Set([...alsoKeep, ...own]));
       if (cut.size >= 200) cut.clear();
-      cut.set(key, page);
+      cut.set(key, partial);
     }
     return (
-      renameInMarkup(before, page.names) +
-      `<style data-href="${href}" data-partial="">${page.css}</style>` +
-      renameInMarkup(after, page.names)
+      html.slice(0, match.index) +
+      `<style data-href="${href}" data-partial="">${partial}</style>` +
+      html.slice(match.index + whole.length)
     );
   };
-}
-
-/**
- * Short names for the page's own classes (docs/decisions/037, fifth amendment): `_0`, `_1`, …
- * `_z`, `_10`, … in the order of the sorted class list, so that a page with the same classes gets
- * the same names (the cut is remembered by that list). A class any script names keeps its name:
- * whatever a script adds, looks for or swaps is as the script wrote it. No short name is one of
- * those or of the page's own.
- */
-export function shortClassNames(
-  tokens: ReadonlySet<string>,
-  keep: ReadonlySet<string>,
-): Map<string, string> {
-  const names = new Map<string, string>();
-  let next = 0;
-  for (const token of [...tokens].sort()) {
-    if (token.startsWith("<") || token.startsWith("--") || keep.has(token)) continue;
-    let name: string;
-    do name = `_${(next++).toString(36)}`;
-    while (tokens.has(name) || keep.has(name));
-    names.set(token, name);
-  }
-  return names;
-}
-
-/** `css` with every class selector of `names` renamed (keyframes' steps are not selectors). */
-function renameInStylesheet(css: string, names: ReadonlyMap<string, string>): string {
-  if (names.size === 0) return css;
-  const root = postcss.parse(css);
-  const rename = selectorParser((selectors) => {
-    selectors.walkClasses((node) => {
-      const short = names.get(node.value);
-      if (short) node.value = short;
-    });
-  });
-  root.walkRules((rule) => {
-    if (
-      rule.parent?.type === "atrule" &&
-      /keyframes$/i.test((rule.parent as { name: string }).name)
-    )
-      return;
-    rule.selector = rename.processSync(rule.selector);
-  });
-  return root.toString();
-}
-
-/** a script element, whose words are code, not markup */
-const SCRIPT = /<script\b[\s\S]*?<\/script>/gi;
-
-/**
- * Each class attribute of `html` with the classes of `names` renamed, the others as they were;
- * nothing inside a script changes.
- */
-function renameInMarkup(html: string, names: ReadonlyMap<string, string>): string {
-  if (names.size === 0) return html;
-  const rename = (markup: string) =>
-    markup.replace(CLASS_ATTRIBUTE, (_, value: string) => {
-      const tokens = value.split(/\s+/).filter(Boolean);
-      return ` class="${tokens.map((raw) => names.get(decodeEntities(raw)) ?? raw).join(" ")}"`;
-    });
-  let out = "";
-  let last = 0;
-  for (const script of html.matchAll(SCRIPT)) {
-    out += rename(html.slice(last, script.index)) + script[0];
-    last = script.index + script[0].length;
-  }
-  return out + rename(html.slice(last));
 }
 
 /** The classes, elements (`<name`) and custom properties read in style attributes of a page. */

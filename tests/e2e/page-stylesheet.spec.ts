@@ -1,15 +1,11 @@
 import { type Page, expect, test } from "@playwright/test";
 import { routes } from "../support/routes";
 import { gotoHydrated } from "../support/hydration";
-import { site } from "../../playwright.config";
-import { spawnServer } from "../support/spawn-server";
 
 /**
- * Each kept page carries only its part of the stylesheet (server/page-stylesheet.ts), and its own
- * classes under short names. These tests compare every element's computed style with the part and
- * with the whole stylesheet, on a server that keeps the classes' own names (FULL_CLASS_NAMES), and
- * between that server's page and the short-named one: the cut and the names may make the page
- * lighter, never different.
+ * Each kept page carries only its part of the stylesheet (server/page-stylesheet.ts). These tests
+ * compare every element's computed style with the part and with the whole stylesheet: the cut may
+ * make the page lighter, never different.
  */
 
 /**
@@ -105,24 +101,13 @@ const onDemand = [...routes.map((r) => r.path), "/no-such-page"].filter(
   (path) => !/\/day-[2-9]$/.test(path),
 );
 
-let fullNames: Awaited<ReturnType<typeof spawnServer>>;
-
 test.describe("a page's own part of the stylesheet", () => {
-  test.beforeAll(async () => {
-    // The suite's own settings (Paystack, the scheduling provider…), so that the pages are the same.
-    const { PORT: _port, SITE_URL: _url, ...env } = site("http://127.0.0.1:1", {}).env;
-    fullNames = await spawnServer({ ...env, FULL_CLASS_NAMES: "true" });
-  });
-  test.afterAll(async () => {
-    await fullNames?.stop();
-  });
-
   for (const path of onDemand) {
     test(`${path} looks exactly as with the whole stylesheet`, async ({ page }) => {
       // Every element's computed style, twice: the long pages take a minute on a busy machine.
       test.slow();
       await page.setViewportSize({ width: 390, height: 844 });
-      await openPartial(page, fullNames.url + path);
+      await openPartial(page, path);
       const partial = await page.locator("style[data-partial]").textContent();
       const whole = await (
         await page.request.get(
@@ -142,26 +127,7 @@ test.describe("a page's own part of the stylesheet", () => {
           expect(differences(before, after)).toEqual([]);
           break;
         }
-        await openPartial(page, fullNames.url + path);
-      }
-    });
-
-    test(`${path} looks exactly the same with its classes' short names`, async ({ page }) => {
-      test.slow();
-      await page.setViewportSize({ width: 390, height: 844 });
-      const shortName = (element: { label: string }) => /\._|\s_/.test(element.label);
-      // As above, a page whose elements changed meanwhile is taken again, up to three times.
-      for (let attempt = 1; ; attempt++) {
-        await openPartial(page, fullNames.url + path);
-        const own = await computedStyles(page);
-        expect(own.filter(shortName)).toEqual([]);
         await openPartial(page, path);
-        const short = await computedStyles(page);
-        if (own.length === short.length || attempt === 3) {
-          expect(short.filter(shortName).length).toBeGreaterThan(own.length / 2);
-          expect(differences(own, short)).toEqual([]);
-          break;
-        }
       }
     });
   }
@@ -176,7 +142,7 @@ test.describe("a page's own part of the stylesheet", () => {
   test("what the small script builds without React (a service's dialog) is styled by the part", async ({
     page,
   }) => {
-    await openPartial(page, `${fullNames.url}/services`);
+    await openPartial(page, "/services");
     await page
       .getByRole("main")
       .getByRole("button", { name: /introductory consultation/i })

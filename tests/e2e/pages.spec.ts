@@ -159,7 +159,7 @@ test.describe("the home page's carousels", () => {
     await banner.getByRole("button", { name: "Previous slide" }).click();
     await expect(shown).toHaveAccessibleName("2 of 3");
     // A swipe to the left shows the next slide.
-    const box = (await banner.locator("[data-carousel-viewport]").boundingBox())!;
+    const box = (await banner.locator(".carousel-viewport").boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width * 0.8, y);
     await page.mouse.down();
