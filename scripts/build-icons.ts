@@ -5,18 +5,21 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { spriteIcons, spriteSvg, type SpriteIcon } from "../app/components/sprite-icons";
+import {
+  type IconNode,
+  type SpriteIcon,
+  spriteIcons,
+  spriteSvg,
+} from "../app/components/sprite-icons";
 
 export const spritePath = path.resolve(import.meta.dirname, "../app/assets/icons.svg");
 
-type Node = [string, Record<string, string | number>];
-
 /** lucide's drawing of each icon, read from its own module (`__iconData.node`). */
-export async function spriteDrawings(): Promise<Map<SpriteIcon, Node[]>> {
-  const drawings = new Map<SpriteIcon, Node[]>();
+export async function spriteDrawings(): Promise<Map<SpriteIcon, IconNode[]>> {
+  const drawings = new Map<SpriteIcon, IconNode[]>();
   for (const id of spriteIcons) {
     const module = (await import(`lucide-react/icons/${id}`)) as {
-      __iconData?: { node: Node[] };
+      __iconData?: { node: IconNode[] };
     };
     if (!module.__iconData) throw new Error(`lucide-react/icons/${id} has no __iconData`);
     drawings.set(id, module.__iconData.node);

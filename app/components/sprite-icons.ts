@@ -38,7 +38,8 @@ export const spriteIcons = [
 
 export type SpriteIcon = (typeof spriteIcons)[number];
 
-type Node = [tag: string, attributes: Record<string, string | number>];
+/** one shape of lucide's drawing of an icon: its element and attributes (`__iconData.node`) */
+export type IconNode = [tag: string, attributes: Record<string, string | number>];
 
 const escape = (value: string | number) =>
   String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -48,7 +49,7 @@ const escape = (value: string | number) =>
  * the `<svg>` that uses it (app/components/icons.ts), as lucide sets them, so a page can still
  * change them.
  */
-export function spriteSvg(drawings: ReadonlyMap<SpriteIcon, readonly Node[]>): string {
+export function spriteSvg(drawings: ReadonlyMap<SpriteIcon, readonly IconNode[]>): string {
   const symbols = spriteIcons.map((id) => {
     const nodes = drawings.get(id);
     if (!nodes) throw new Error(`icon sprite: no drawing for "${id}"`);

@@ -72,9 +72,9 @@ export function hasImage(key: string): boolean {
 const warned = new Set<string>();
 
 /**
- * Size and srcsets of one image (at the `only` widths it has, when given), or undefined for a key that is neither shipped nor an upload's:
- * a content document may name a photo uploaded on another instance or a key since removed, and
- * that must not break the page. Warned about once per key.
+ * Size and srcsets of one image (at the `only` widths it has, when given), or undefined for a key
+ * that is neither shipped nor an upload's: a content document may name a photo uploaded on another
+ * instance or a key since removed, and that must not break the page. Warned about once per key.
  */
 export function imageMeta(key: string, only?: readonly number[]): ImageMeta | undefined {
   const entry = Object.hasOwn(manifest, key) ? manifest[key] : uploadedEntry(key);
