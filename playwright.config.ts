@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import pg from "pg";
 import { chromiumArgs, freePort, serverArgs } from "./tests/support/local";
 
 // Computed once in the runner and inherited by the workers through the environment.
@@ -15,6 +16,31 @@ process.env.FAKE_HUBSPOT_PORT ??= String(await freePort());
 process.env.FAKE_SMTP_PORT ??= String(await freePort());
 process.env.FAKES_ADMIN_PORT ??= String(await freePort());
 process.env.FAKE_PAYSTACK_PORT ??= String(await freePort());
+
+/**
+ * The second run puts every site on Postgres (scripts/test.mjs sets E2E_POSTGRES_PREFIX): each
+ * site gets a database of its own on TEST_DATABASE_URL's server, named after the prefix, created
+ * here once and dropped by scripts/test.mjs after the run.
+ */
+const postgresPrefix = process.env.E2E_POSTGRES_PREFIX;
+const postgresServer = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+function databaseFor(site: string): string | undefined {
+  if (!postgresPrefix) return undefined;
+  const url = new URL(postgresServer);
+  url.pathname = `/${postgresPrefix}_${site.replaceAll("-", "_")}`;
+  return url.toString();
+}
+/** Sets `key` in the runner, where the workers inherit it; never to the string "undefined". */
+function once(key: string, value: () => string | undefined): string | undefined {
+  if (process.env[key] === undefined) {
+    const v = value();
+    if (v !== undefined) process.env[key] = v;
+  }
+  return process.env[key];
+}
+once("E2E_DATABASE_URL", () => databaseFor("site"));
+once("E2E_EDITOR_DATABASE_URL", () => databaseFor("editor"));
+
 const port = Number(process.env.E2E_PORT);
 /** where tests read and steer the fake HubSpot and SMTP server */
 export const fakesAdmin = `http://127.0.0.1:${process.env.FAKES_ADMIN_PORT}`;
@@ -38,11 +64,17 @@ export const secondInstanceURL = editorDatabaseUrl
 export const paystackSecret = "sk_test_e2e_kindredhearts";
 
 /**
- * The second run, with the site on Postgres (scripts/test.mjs), leaves out the suites that never
- * touch the site's database, or start their own servers whatever the run: there they would only
- * repeat the first run's checks (axe, markup, menus, headers, redirects, the page cache, the
- * process lifecycle, backups across both databases, the content policy, the service worker,
- * analytics, which scripts load) and add minutes to CI.
+ * The second run, with the sites on Postgres (scripts/test.mjs), runs the files that store what
+ * visitors send or the editor writes through the site's own process: the forms, the outbox's
+ * status, sign-in, publishing, drafts, photos, the inbox and its export, backups, floods. It
+ * leaves out the files that never touch the site's database, or start their own servers whatever
+ * the run (axe, markup, menus, headers, redirects, the page cache, the process lifecycle, backups
+ * across both databases, the content policy, the service worker, analytics, which scripts load),
+ * and those whose subject is the browser's side of a form (a lost connection or answer, a proxy's
+ * error page, a field's bounds, autofill, a form sent before its script, a TLS proxy) or how
+ * published words render (editor-content): every write those make, the files kept make too, and
+ * the data layer's own tests run on both databases (tests/unit, TEST_DATABASE_URL). There they
+ * would only repeat the first run's checks and add minutes to CI.
  */
 const samePagesOnAnyDatabase = [
   "a11y",
@@ -61,6 +93,13 @@ const samePagesOnAnyDatabase = [
   "first-paint",
   "page-stylesheet",
   "upgrade",
+  "network-failures",
+  "error-answers",
+  "bounded-forms",
+  "autofill",
+  "forms-before-react",
+  "behind-proxy",
+  "faults",
 ].map((name) => `**/${name}.spec.ts`);
 const editorSpecs = [
   "**/editor.spec.ts",
@@ -71,28 +110,63 @@ const editorSpecs = [
   "**/backups.spec.ts",
 ];
 /**
- * Later stages on the editor's site, one after another: each publishes the same pages as
- * editor.spec.ts and the others (the book, the FAQ), and a version that appears from a file
- * running beside it reads as "someone else published first". So none runs beside another.
+ * The editor's longer files each publish the same pages as editor.spec.ts and one another (the
+ * book, the FAQ): on one site, a version that appears from a file running beside it reads as
+ * "someone else published first". So each runs on a site and database of its own, serially inside
+ * (mode "serial"), and beside everything else from the start. (They were once stages of one site,
+ * each depending on the last: Playwright starts a stage only when every project before it has
+ * finished, so the last ten minutes of CI ran on one of its two cores.)
  */
-const guideSpec = "**/editing-guide.spec.ts";
-const editorStages = [
-  { name: "editor-content", testMatch: ["**/editor-content.spec.ts"] },
-  { name: "editor-publish", testMatch: ["**/editor-publish.spec.ts"] },
-  { name: "editor-bounds", testMatch: ["**/editor-bounds.spec.ts"] },
-  { name: "editor-drafts", testMatch: ["**/editor-drafts.spec.ts"] },
-  // docs/editing.md word for word: last, so that no other file publishes the pages it follows.
-  // Only in the first run: it follows the guide's words, which no database changes, and every
-  // write it makes (publish, schedule, drafts, conflicts, photos) the stages before it make on
-  // Postgres too; on Postgres it would add six minutes to CI for no path of its own.
-  ...(editorDatabaseUrl ? [] : [{ name: "editing-guide", testMatch: [guideSpec] }]),
+const stageNames = [
+  // Longest first, so that none is the last file left running.
+  "editing-guide",
+  "editor-bounds",
+  "editor-publish",
+  "editor-content",
+  "editor-drafts",
 ];
-const editorContentSpecs = [...editorStages.flatMap((stage) => stage.testMatch), guideSpec];
+/**
+ * Not in the Postgres run: the guide follows docs/editing.md's words, which no database changes,
+ * and how published words render is the same on both; every write they make (publish, schedule,
+ * drafts, conflicts, photos) the other files make on Postgres too.
+ */
+const firstRunOnly = ["editing-guide", "editor-content"];
+const editorStages = await Promise.all(
+  stageNames
+    .filter((name) => !(postgresPrefix && firstRunOnly.includes(name)))
+    .map(async (name) => {
+      const key = `E2E_${name.toUpperCase().replaceAll("-", "_")}`;
+      process.env[`${key}_PORT`] ??= String(await freePort());
+      process.env[`${key}_DATA_DIR`] ??= mkdtempSync(path.join(tmpdir(), `site-e2e-${name}-`));
+      return {
+        name,
+        testMatch: [`**/${name}.spec.ts`],
+        url: `http://127.0.0.1:${process.env[`${key}_PORT`]}`,
+        dataDir: process.env[`${key}_DATA_DIR`],
+        databaseUrl: once(`${key}_DATABASE_URL`, () => databaseFor(name)),
+      };
+    }),
+);
+const editorContentSpecs = stageNames.map((name) => `**/${name}.spec.ts`);
 /** Only Postgres has several instances on one database. */
 const postgresOnly = editorDatabaseUrl ? [] : ["**/editor-instances.spec.ts"];
 
+if (postgresPrefix && !process.env.E2E_DATABASES_CREATED) {
+  const admin = new pg.Client({ connectionString: postgresServer });
+  await admin.connect();
+  for (const url of [
+    process.env.E2E_DATABASE_URL,
+    editorDatabaseUrl,
+    ...editorStages.map((stage) => stage.databaseUrl),
+  ])
+    await admin.query(`create database ${new URL(url!).pathname.slice(1)}`);
+  await admin.end();
+  process.env.E2E_DATABASES_CREATED = "true";
+}
+
 /** How the built site is started for the tests: one place for the settings every instance shares. */
-function site(url: string, env: Record<string, string | undefined>) {
+/** The site as the suite starts it: its settings are also those of a spawned copy (spawnServer). */
+export function site(url: string, env: Record<string, string | undefined>) {
   return {
     command: ["node", ...serverArgs()].join(" "),
     url: `${url}/healthz`,
@@ -131,6 +205,15 @@ const editorEmails = "editor@kindredhearts.ng,second.editor@kindredhearts.ng";
  * and the second editor not at all (tests/e2e/inbox.spec.ts).
  */
 const inboxEmails = "editor@kindredhearts.ng,office@kindredhearts.ng";
+/** A site the editor's tests sign in to and publish on. */
+function editorSite(url: string, dataDir?: string, databaseUrl?: string) {
+  return site(url, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    EDITOR_EMAILS: editorEmails,
+    INBOX_EMAILS: inboxEmails,
+  });
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -156,18 +239,18 @@ export default defineConfig({
     },
   },
   projects: [
-    // First: its serial file is the longest one, and should not be the last one left running.
+    // First: their files are serial and long, and should not be the last ones left running.
+    ...editorStages.map(({ name, testMatch, url }) => ({
+      name,
+      testMatch,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: url },
+    })),
     {
       name: "editor",
       testMatch: editorSpecs,
       testIgnore: postgresOnly,
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: editorBaseURL },
     },
-    ...editorStages.map((stage, i) => ({
-      ...stage,
-      dependencies: [i === 0 ? "editor" : editorStages[i - 1]!.name],
-      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: editorBaseURL },
-    })),
     {
       name: "chromium",
       testIgnore: [
@@ -191,21 +274,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       DATABASE_URL: process.env.E2E_DATABASE_URL,
     }),
-    site(editorBaseURL, {
-      DATA_DIR: process.env.E2E_EDITOR_DATA_DIR,
-      DATABASE_URL: editorDatabaseUrl,
-      EDITOR_EMAILS: editorEmails,
-      INBOX_EMAILS: inboxEmails,
-    }),
+    editorSite(editorBaseURL, process.env.E2E_EDITOR_DATA_DIR, editorDatabaseUrl),
+    ...editorStages.map((stage) => editorSite(stage.url, stage.dataDir, stage.databaseUrl)),
     ...(secondInstanceURL
-      ? [
-          site(secondInstanceURL, {
-            DATA_DIR: process.env.E2E_SECOND_DATA_DIR,
-            DATABASE_URL: editorDatabaseUrl,
-            EDITOR_EMAILS: editorEmails,
-            INBOX_EMAILS: inboxEmails,
-          }),
-        ]
+      ? [editorSite(secondInstanceURL, process.env.E2E_SECOND_DATA_DIR, editorDatabaseUrl)]
       : []),
   ],
 });

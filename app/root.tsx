@@ -100,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* A height of its own, whatever the footer: with `flex-1` a short page's main filled the
             space the footer left, so a page painted while its footer was still arriving moved the
             footer up when the rest came (CLS 0.11 on /checkout). 60% of the screen still shows
-            the footer's top on a short page, and the footer is taller than the rest. */}
+            the footer's top on a short page; the footer grows down to the screen's foot. */}
         <main id="main" tabIndex={-1} className="min-h-[60dvh] outline-none">
           {children}
         </main>

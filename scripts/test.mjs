@@ -2,7 +2,7 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure. Ends with one summary line
  * "N passed, N failed, N skipped" that CI reads. When TEST_DATABASE_URL is set, the end-to-end
- * suite runs a second time with the site on Postgres, in a fresh database dropped afterwards.
+ * suite runs a second time with the sites on Postgres, in fresh databases dropped afterwards.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -39,27 +39,22 @@ mkdirSync("reports/tests", { recursive: true });
 for (const f of Object.values(reports)) rmSync(f, { force: true });
 
 /**
- * Runs `run` with the URLs of two new databases on TEST_DATABASE_URL's server, one for the site
- * and one for the editor's site (playwright.config.ts), then drops them.
+ * Runs `run` with a prefix for the databases of the Postgres run: playwright.config.ts creates one
+ * per site on TEST_DATABASE_URL's server, named after it; they are dropped here afterwards.
  */
 async function withFreshDatabases(run) {
-  const stamp = Date.now();
-  const names = [`e2e_${stamp}`, `e2e_editor_${stamp}`];
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  for (const name of names) await admin.query(`create database ${name}`);
-  await admin.end();
-  const urls = names.map((name) => {
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  });
+  const prefix = `e2e_${Date.now()}`;
   try {
-    return await run(urls);
+    return await run(prefix);
   } finally {
     const dropper = new pg.Client({ connectionString: postgresUrl });
     await dropper.connect();
-    for (const name of names) await dropper.query(`drop database if exists ${name} with (force)`);
+    const { rows } = await dropper.query(
+      "select datname from pg_database where starts_with(datname, $1)",
+      [`${prefix}_`],
+    );
+    for (const { datname } of rows)
+      await dropper.query(`drop database if exists ${datname} with (force)`);
     await dropper.end();
   }
 }
@@ -72,12 +67,11 @@ for (const [name, cmd, args, options] of steps) {
   let status;
   try {
     status = options?.postgres
-      ? await withFreshDatabases(([url, editorUrl]) => {
-          console.log(`  (site on Postgres: ${url.replace(/\/\/[^@]*@/, "//")})`);
+      ? await withFreshDatabases((prefix) => {
+          console.log(`  (sites on Postgres: databases ${prefix}_*)`);
           return runStep({
             ...process.env,
-            E2E_DATABASE_URL: url,
-            E2E_EDITOR_DATABASE_URL: editorUrl,
+            E2E_POSTGRES_PREFIX: prefix,
             E2E_JSON_OUTPUT: reports.e2ePostgres,
           });
         })

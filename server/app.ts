@@ -115,7 +115,7 @@ export function createApp(deps: AppDeps) {
   const assetText = deps.clientDir ? assetReader(deps.clientDir) : undefined;
   // A kept page's stylesheet is cut to the page, and so is a page rendered per request that
   // hydrates on demand (the 404 page, /checkout, /thank-you): docs/decisions/026.
-  const cutStylesheet = pageStylesheet(deps, logger);
+  const cutStylesheet = pageStylesheet(deps, logger, { shortNames: !config.fullClassNames });
   const loadContext = (): Omit<SiteLoadContext, "nonce" | "clientIp"> => ({
     siteUrl: config.siteUrl,
     version: deps.version,
@@ -388,10 +388,14 @@ const answerBrotli = {
  * when the classes the small script and the service worker write cannot be read: those pages then
  * keep the whole stylesheet, as development and pages that start React at load do.
  */
-function pageStylesheet(deps: AppDeps, logger: Logger): ((html: string) => string) | undefined {
+function pageStylesheet(
+  deps: AppDeps,
+  logger: Logger,
+  options: { shortNames: boolean },
+): ((html: string) => string) | undefined {
   if (!deps.clientDir || !deps.markupFiles) return undefined;
   try {
-    return pageStylesheets(markupTokens(deps.clientDir, deps.markupFiles));
+    return pageStylesheets(markupTokens(deps.clientDir, deps.markupFiles), options);
   } catch (error) {
     logger.warn(
       { err: { message: String(error) } },

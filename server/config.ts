@@ -102,6 +102,7 @@ const envSchema = z.object({
         "number such as 1000000",
     }),
   TRUST_PROXY: flag,
+  FULL_CLASS_NAMES: flag,
   RETENTION_DAYS: positiveInt(365).refine((d) => d >= 1, { message: "must be at least 1" }),
   EDITOR_EMAILS: emailList,
   INBOX_EMAILS: emailList,
@@ -237,6 +238,11 @@ export function loadConfig(env: Record<string, string | undefined>) {
     formSiteLimit:
       e.FORM_SITE_LIMIT === undefined ? e.FORM_RATE_LIMIT * 40 : Number(e.FORM_SITE_LIMIT),
     trustProxy: e.TRUST_PROXY,
+    /**
+     * pages keep their classes' own names instead of short ones (docs/decisions/037): for reading
+     * a page's HTML while looking into its styles; every page is then about 0.7 KB heavier
+     */
+    fullClassNames: e.FULL_CLASS_NAMES,
     retentionDays: e.RETENTION_DAYS,
     /** the site's own daily backup (docs/decisions/034); the folder defaults inside DATA_DIR */
     backup: {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import postcss, { type Root } from "postcss";
+import postcss, { type Root, type Rule } from "postcss";
 import selectorParser from "postcss-selector-parser";
 
 /**
@@ -46,27 +46,211 @@ const parsed = new Map<string, Root>();
  * an inline stylesheet is returned as it is. Each cut is remembered by the page's own words, since a
  * kept page is rendered again every minute or so and mostly comes out the same.
  */
-export function pageStylesheets(alsoKeep: ReadonlySet<string>): (html: string) => string {
-  const cut = new Map<string, string>();
+export function pageStylesheets(
+  alsoKeep: ReadonlySet<string>,
+  { shortNames = true }: { shortNames?: boolean } = {},
+): (html: string) => string {
+  const cut = new Map<string, { css: string; names: ReadonlyMap<string, string> }>();
   return (html) => {
     const match = STYLE.exec(html);
     if (!match) return html;
     const [whole, href, css] = match;
+    const before = html.slice(0, match.index);
+    const after = html.slice(match.index + whole.length);
     // The page's words without the stylesheet: its own `var(--name)` reads are not the page's.
-    const own = pageTokens(html.slice(0, match.index) + html.slice(match.index + whole.length));
-    const key = `${href}\n${[...own].sort().join(" ")}`;
-    let partial = cut.get(key);
-    if (partial === undefined) {
-      partial = stylesheetFor(css ?? "", new Set([...alsoKeep, ...own]));
+    const own = pageTokens(before + after);
+    const pinned = shortNames ? clashing(before + after, css ?? "", alsoKeep) : new Set<string>();
+    const key = `${href}\n${[...own].sort().join(" ")}\n${[...pinned].sort().join(" ")}`;
+    let page = cut.get(key);
+    if (page === undefined) {
+      const partial = stylesheetFor(css ?? "", new Set([...alsoKeep, ...own]));
+      const names = shortNames
+        ? shortClassNames(own, new Set([...alsoKeep, ...pinned]))
+        : new Map<string, string>();
+      page = { css: renameInStylesheet(partial, names), names };
       if (cut.size >= 200) cut.clear();
-      cut.set(key, partial);
+      cut.set(key, page);
     }
     return (
-      html.slice(0, match.index) +
-      `<style data-href="${href}" data-partial="">${partial}</style>` +
-      html.slice(match.index + whole.length)
+      renameInMarkup(before, page.names) +
+      `<style data-href="${href}" data-partial="">${page.css}</style>` +
+      renameInMarkup(after, page.names)
     );
   };
+}
+
+/**
+ * Short names for the page's own classes (docs/decisions/037, fifth amendment): `_0`, `_1`, …
+ * `_z`, `_10`, … in the order of the sorted class list, so that a page with the same classes gets
+ * the same names (the cut is remembered by that list). A class any script names keeps its name:
+ * whatever a script adds, looks for or swaps is as the script wrote it. No short name is one of
+ * those or of the page's own.
+ */
+export function shortClassNames(
+  tokens: ReadonlySet<string>,
+  keep: ReadonlySet<string>,
+): Map<string, string> {
+  const names = new Map<string, string>();
+  let next = 0;
+  for (const token of [...tokens].sort()) {
+    if (token.startsWith("<") || token.startsWith("--") || keep.has(token)) continue;
+    let name: string;
+    do name = `_${(next++).toString(36)}`;
+    while (tokens.has(name) || keep.has(name));
+    names.set(token, name);
+  }
+  return names;
+}
+
+/**
+ * The classes that must keep their names because of the element they are on. React, once a form
+ * starts it, links the whole stylesheet after the page's own (026): an element with a class a
+ * script names (kept) and a renamed class then takes the kept class's rules from the later sheet,
+ * so they win over the renamed class's rules wherever the two set the same property (a custom
+ * property counts), even where the renamed class's rule came later and won before. Such a renamed
+ * class keeps its name, and the element's rules all come in one order again. On /admin/backups a
+ * button moved between the press and the release of a click, and the click went nowhere. An
+ * element with only renamed classes takes only the page's rules; one with only full names takes
+ * the same rules from both sheets.
+ */
+function clashing(html: string, css: string, scriptNamed: ReadonlySet<string>): Set<string> {
+  const places = propertyPlaces(css);
+  const pinned = new Set<string>();
+  for (const markup of html.split(SCRIPT)) {
+    for (const [, value] of markup.matchAll(CLASS_ATTRIBUTE)) {
+      const tokens = decodeEntities(value ?? "")
+        .split(/\s+/)
+        .filter(Boolean);
+      // Where each property is first set by a kept class of this element.
+      const kept = new Map<string, number>();
+      for (const token of tokens) {
+        if (!scriptNamed.has(token)) continue;
+        for (const [prop, { first }] of places.get(token) ?? []) {
+          kept.set(prop, Math.min(first, kept.get(prop) ?? first));
+        }
+      }
+      if (kept.size === 0) continue;
+      for (const token of tokens) {
+        if (scriptNamed.has(token)) continue;
+        for (const [prop, { last }] of places.get(token) ?? []) {
+          if (last > (kept.get(prop) ?? Infinity)) pinned.add(token);
+        }
+      }
+    }
+  }
+  return pinned;
+}
+
+/**
+ * The classes of a selector's subject, the element its rule styles: those of its last compound,
+ * outside any pseudo-class (`.group` in `.group-hover\:x:is(:where(.group):hover *)` is an
+ * ancestor's).
+ */
+function subjectClasses(selector: string): string[] {
+  const classes: string[] = [];
+  selectorParser((root) => {
+    for (const complex of root.nodes) {
+      for (let i = complex.nodes.length - 1; i >= 0; i--) {
+        const node = complex.nodes[i]!;
+        if (node.type === "combinator") break;
+        if (node.type === "class") classes.push(node.value);
+      }
+    }
+  }).processSync(selector);
+  return classes;
+}
+
+type Places = Map<string, Map<string, { first: number; last: number }>>;
+const placesOf = new Map<string, Places>();
+
+/** `css` parsed, once per stylesheet (the cut and the renaming read it and leave it as it is). */
+function parsedStylesheet(css: string): Root {
+  let root = parsed.get(css);
+  if (!root) {
+    root = postcss.parse(css);
+    // One stylesheet per build; a second one only in tests.
+    if (parsed.size > 4) parsed.clear();
+    parsed.set(css, root);
+  }
+  return root;
+}
+
+/**
+ * For each class of `css`, each property set by a rule whose subject has the class, and the first
+ * and last of those rules in the stylesheet's order.
+ */
+function propertyPlaces(css: string): Places {
+  const known = placesOf.get(css);
+  if (known) return known;
+  const byClass: Places = new Map();
+  let at = 0;
+  parsedStylesheet(css).walkRules((rule) => {
+    if (inKeyframes(rule)) return;
+    at++;
+    const props: string[] = [];
+    rule.each((node) => {
+      if (node.type === "decl") props.push(node.prop);
+    });
+    for (const selector of rule.selectors) {
+      for (const name of subjectClasses(selector)) {
+        const places = byClass.get(name) ?? new Map<string, { first: number; last: number }>();
+        for (const prop of props)
+          places.set(prop, { first: places.get(prop)?.first ?? at, last: at });
+        byClass.set(name, places);
+      }
+    }
+  });
+  // One stylesheet per build; a second one only in tests.
+  if (placesOf.size > 4) placesOf.clear();
+  placesOf.set(css, byClass);
+  return byClass;
+}
+
+/** a step of a @keyframes block (`from`, `50%`), which is not a selector */
+function inKeyframes(rule: Rule): boolean {
+  return (
+    rule.parent?.type === "atrule" && /keyframes$/i.test((rule.parent as { name: string }).name)
+  );
+}
+
+/** `css` with every class selector of `names` renamed (keyframes' steps are not selectors). */
+function renameInStylesheet(css: string, names: ReadonlyMap<string, string>): string {
+  if (names.size === 0) return css;
+  const root = postcss.parse(css);
+  const rename = selectorParser((selectors) => {
+    selectors.walkClasses((node) => {
+      const short = names.get(node.value);
+      if (short) node.value = short;
+    });
+  });
+  root.walkRules((rule) => {
+    if (inKeyframes(rule)) return;
+    rule.selector = rename.processSync(rule.selector);
+  });
+  return root.toString();
+}
+
+/** a script element, whose words are code, not markup */
+const SCRIPT = /<script\b[\s\S]*?<\/script>/gi;
+
+/**
+ * Each class attribute of `html` with the classes of `names` renamed, the others as they were;
+ * nothing inside a script changes.
+ */
+function renameInMarkup(html: string, names: ReadonlyMap<string, string>): string {
+  if (names.size === 0) return html;
+  const rename = (markup: string) =>
+    markup.replace(CLASS_ATTRIBUTE, (_, value: string) => {
+      const tokens = value.split(/\s+/).filter(Boolean);
+      return ` class="${tokens.map((raw) => names.get(decodeEntities(raw)) ?? raw).join(" ")}"`;
+    });
+  let out = "";
+  let last = 0;
+  for (const script of html.matchAll(SCRIPT)) {
+    out += rename(html.slice(last, script.index)) + script[0];
+    last = script.index + script[0].length;
+  }
+  return out + rename(html.slice(last));
 }
 
 /** The classes, elements (`<name`) and custom properties read in style attributes of a page. */
@@ -87,20 +271,9 @@ function pageTokens(html: string): Set<string> {
  * as `<name`, a custom property read outside the stylesheet as `--name`).
  */
 export function stylesheetFor(css: string, tokens: ReadonlySet<string>): string {
-  let root = parsed.get(css);
-  if (!root) {
-    root = postcss.parse(css);
-    // One stylesheet per build; a second one only in tests.
-    if (parsed.size > 4) parsed.clear();
-    parsed.set(css, root);
-  }
-  const copy = root.clone();
+  const copy = parsedStylesheet(css).clone();
   copy.walkRules((rule) => {
-    if (
-      rule.parent?.type === "atrule" &&
-      /keyframes$/i.test((rule.parent as { name: string }).name)
-    )
-      return;
+    if (inKeyframes(rule)) return;
     const usable = rule.selectors.filter((selector) => {
       const { classes, elements, inputTypes } = needs(selector);
       return (

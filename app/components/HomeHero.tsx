@@ -41,7 +41,7 @@ export function HomeHero({ home }: { home: Pick<SiteContent["home"], "hero" | "b
         </div>
 
         <div className="min-w-0 lg:hidden">
-          <Carousel label="Highlights" delay={4000}>
+          <Carousel label="Highlights" delay={4000} firstPictureFirst>
             {slides.map((banner, i) => (
               // The caption carries the dark colour, not the figure: behind the picture it showed
               // through the anti-aliased rounded corners as faint dark lines.

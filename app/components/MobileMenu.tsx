@@ -26,8 +26,10 @@ export function MobileMenu() {
   const { pathname } = useLocation();
   const panelId = "mobile-menu";
 
+  // `flex`: a box of the button's own height. As a line of text, it was 6 px taller while the
+  // button's icons were still arriving, and the button moved down 3 px when they came.
   return (
-    <div className="xl:hidden">
+    <div className="flex xl:hidden">
       <button
         type="button"
         data-menu-toggle=""

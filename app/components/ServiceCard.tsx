@@ -32,14 +32,14 @@ export function ServicePrice({ service, noPrice }: { service: Service; noPrice: 
             {formatNaira(service.oldPrice)}
           </s>
         )}
-        <span className="text-2xl font-semibold text-teal-900" data-price-amount>
+        <span className="text-2xl font-semibold text-teal-900">
           {service.oldPrice !== undefined && <span className="sr-only">now </span>}
           {formatNaira(service.price)}
         </span>
       </p>
       {save !== undefined && (
         <p className="mt-1 inline-block rounded-full bg-clay-100 px-3 py-0.5 text-sm font-semibold text-clay-700">
-          Save {formatNaira(save)}
+          {`Save ${formatNaira(save)}`}
         </p>
       )}
     </div>
@@ -71,7 +71,7 @@ export function ServiceCard({ service, noPrice }: { service: Service; noPrice: s
           widths={cardWidths}
           imgClassName="aspect-[3/2] w-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
-        <span className="sr-only">View details: {service.title}</span>
+        <span className="sr-only">{`View details: ${service.title}`}</span>
       </button>
 
       <div className="flex flex-1 flex-col p-6">
@@ -81,11 +81,13 @@ export function ServiceCard({ service, noPrice }: { service: Service; noPrice: s
           <ServicePrice service={service} noPrice={noPrice} />
         </div>
         <div className="mt-5 flex gap-3">
-          <Link to="/contact" className="btn-outline flex-1 px-3">
-            Inquire<span className="sr-only"> about {service.title}</span>
+          {/* discover="none": the header and footer already link both pages, so React finds
+              their routes through those, and /services stays within its first flight. */}
+          <Link to="/contact" discover="none" className="btn-outline flex-1 px-3">
+            Inquire<span className="sr-only">{` about ${service.title}`}</span>
           </Link>
-          <Link to="/schedule" className="btn-primary flex-1 px-3">
-            Book Now<span className="sr-only">: {service.title}</span>
+          <Link to="/schedule" discover="none" className="btn-primary flex-1 px-3">
+            Book Now<span className="sr-only">{`: ${service.title}`}</span>
           </Link>
         </div>
       </div>

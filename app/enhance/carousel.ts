@@ -121,6 +121,13 @@ function wireCarousel(region: HTMLElement): void {
   // Measured once near the screen, then on every resize (a tab panel shown is one), staying on
   // the same slide.
   const resize = new ResizeObserver(() => scrollTo(current, true));
+  // The later slides' pictures, held back by app.css while the first one loads, come once the
+  // page has: before the slider first moves, on every line but the slowest.
+  if (region.dataset.laterPictures === "wait") {
+    const release = () => region.setAttribute("data-later-pictures", "now");
+    if (document.readyState === "complete") release();
+    else window.addEventListener("load", release, { once: true });
+  }
   const near = new IntersectionObserver(
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;

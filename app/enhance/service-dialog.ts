@@ -106,7 +106,8 @@ function open(trigger: HTMLElement): void {
   description.textContent = card.querySelector("h3 + p")?.textContent ?? "";
   const cardPrice = card.querySelector("[data-service-price]")?.cloneNode(true) as
     HTMLElement | undefined;
-  cardPrice?.querySelector("[data-price-amount]")?.classList.replace("text-2xl", "text-3xl");
+  // the amount, larger in the dialog (found by its size: no attribute of its own in every card)
+  cardPrice?.querySelector(".text-2xl")?.classList.replace("text-2xl", "text-3xl");
   price.replaceChildren(...(cardPrice ? [...cardPrice.childNodes] : []));
 
   openedFrom = trigger;

@@ -92,7 +92,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                   </p>
                   {p.oldPrice !== undefined && (
                     <p className="text-sm font-semibold text-clay-700">
-                      Save {formatNaira(savings(p.price, p.oldPrice) ?? 0)}
+                      {`Save ${formatNaira(savings(p.price, p.oldPrice) ?? 0)}`}
                     </p>
                   )}
                   <Link to={checkoutHref(p.id)} className="btn-primary mt-5">

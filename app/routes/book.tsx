@@ -81,7 +81,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
               </p>
               {save !== undefined && (
                 <p className="mb-1 inline-block rounded-full bg-clay-100 px-3 py-0.5 text-sm font-semibold text-clay-700">
-                  Save {formatNaira(save)}
+                  {`Save ${formatNaira(save)}`}
                 </p>
               )}
               <p className="pb-1 text-muted">Digital &amp; Physical copies available</p>

@@ -8,7 +8,7 @@ import { generateIdentity, identityToRecipient } from "age-encryption";
 import { freePort } from "../support/local";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 import { SECOND_EDITOR_EMAIL, signInAsEditor, signInLinkFor } from "../support/editor";
-import { fillContact, uniqueId } from "../support/fixtures";
+import { fillContact, layOutEverything, uniqueId } from "../support/fixtures";
 import { startS3 } from "../support/s3";
 import { spawnServer } from "../support/spawn-server";
 
@@ -21,6 +21,7 @@ import { spawnServer } from "../support/spawn-server";
 test.describe.configure({ timeout: 240_000 });
 
 async function axeClean(page: Page) {
+  await layOutEverything(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { fakes, fakesAdminUrl } from "../support/fakes";
 import { practice } from "../../app/content/site";
-import { afterTwoFrames, toastWith } from "../support/fixtures";
+import { afterTwoFrames, layOutEverything, toastWith } from "../support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -145,6 +145,7 @@ test("when the provider's calendar cannot load, the dialog says so and offers ph
   );
   // The browser's own error page is never on show: the frame is gone.
   await expect(dialog.locator("iframe")).toHaveCount(0);
+  await layOutEverything(page);
   const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 

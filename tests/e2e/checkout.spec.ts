@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { fakes } from "../support/fakes";
 import { spawnServer } from "../support/spawn-server";
-import { outboxCaughtUp } from "../support/fixtures";
+import { layOutEverything, outboxCaughtUp } from "../support/fixtures";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -32,6 +32,7 @@ async function startPayment(page: Page, item = "happier-marriage") {
 }
 
 async function axeViolations(page: Page) {
+  await layOutEverything(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();

@@ -13,7 +13,7 @@ import {
   signInAsEditor,
   signInLinkFor,
 } from "../support/editor";
-import { uniqueId } from "../support/fixtures";
+import { layOutEverything, uniqueId } from "../support/fixtures";
 import { spawnServer } from "../support/spawn-server";
 
 /**
@@ -27,6 +27,7 @@ const EVIL = "https://evil.example";
 test.describe.configure({ timeout: 180_000 });
 
 async function expectAxeClean(page: Page) {
+  await layOutEverything(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();

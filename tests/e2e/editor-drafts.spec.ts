@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type Cookie, type Page, expect, test } from "@playwright/test";
 import { EDITOR_EMAIL, SECOND_EDITOR_EMAIL, expectInView, signInAsEditor } from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
+import { layOutEverything } from "../support/fixtures";
 
 /**
  * Two editors on one page, on a 390 px phone (issue 29, items 8 and 10, L1): each keeps her own
@@ -56,6 +57,7 @@ async function expectAccessible(page: Page) {
   if (withoutScripts.has(page)) return;
   for (const viewport of [{ width: 1280, height: 900 }, phone]) {
     await page.setViewportSize(viewport);
+    await layOutEverything(page);
     const results = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       .analyze();

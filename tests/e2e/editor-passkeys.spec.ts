@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { mailedSignInLinks, signInWithLink } from "../support/editor";
-import { uniqueId } from "../support/fixtures";
+import { layOutEverything, uniqueId } from "../support/fixtures";
 import { credentials, fingerprintReader, startPasskeySite } from "../support/passkeys";
 
 /**
@@ -33,6 +33,7 @@ async function signInByLink(page: Page) {
 }
 
 async function expectAxeClean(page: Page) {
+  await layOutEverything(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();

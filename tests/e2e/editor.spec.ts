@@ -3,6 +3,7 @@ import { type Browser, type Cookie, type Page, expect, test } from "@playwright/
 import sharp from "sharp";
 import { SECOND_EDITOR_EMAIL, listItem, signInAsEditor } from "../support/editor";
 import { gotoHydrated } from "../support/hydration";
+import { layOutEverything } from "../support/fixtures";
 
 // Every test here edits the one shared site: they run one after another, in one worker.
 test.describe.configure({ mode: "serial" });
@@ -324,6 +325,7 @@ test.describe("on a phone", () => {
   for (const path of ["/admin/book", "/admin/faq"]) {
     test(`${path} has no accessibility violations at 390 px`, async ({ page }) => {
       await openEditor(page, path);
+      await layOutEverything(page);
       const results = await new AxeBuilder({ page })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
         .analyze();

@@ -12,7 +12,7 @@ import {
   signInLinkFor,
 } from "../support/editor";
 import { fakes } from "../support/fakes";
-import { fillContact, toastWith } from "../support/fixtures";
+import { fillContact, layOutEverything, toastWith } from "../support/fixtures";
 
 /**
  * The practice's front office (issue 30): what visitors sent, in /admin/inbox, and one person's
@@ -33,6 +33,7 @@ test.setTimeout(180_000);
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function axeViolations(page: Page) {
+  await layOutEverything(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();

@@ -1,11 +1,16 @@
 import { type Page, expect, test } from "@playwright/test";
 import { routes } from "../support/routes";
 import { gotoHydrated } from "../support/hydration";
+import { layOutEverything } from "../support/fixtures";
+import { site } from "../../playwright.config";
+import { spawnServer } from "../support/spawn-server";
 
 /**
- * Each kept page carries only its part of the stylesheet (server/page-stylesheet.ts). These tests
- * compare every element's computed style with the part and with the whole stylesheet: the cut may
- * make the page lighter, never different.
+ * Each kept page carries only its part of the stylesheet (server/page-stylesheet.ts), and its own
+ * classes under short names. These tests compare every element's computed style with the part and
+ * with the whole stylesheet, on a server that keeps the classes' own names (FULL_CLASS_NAMES), and
+ * between that server's page and the short-named one: the cut and the names may make the page
+ * lighter, never different.
  */
 
 /**
@@ -101,33 +106,63 @@ const onDemand = [...routes.map((r) => r.path), "/no-such-page"].filter(
   (path) => !/\/day-[2-9]$/.test(path),
 );
 
+let fullNames: Awaited<ReturnType<typeof spawnServer>>;
+
 test.describe("a page's own part of the stylesheet", () => {
+  test.beforeAll(async () => {
+    // The suite's own settings (Paystack, the scheduling provider…), so that the pages are the same.
+    const { PORT: _port, SITE_URL: _url, ...env } = site("http://127.0.0.1:1", {}).env;
+    fullNames = await spawnServer({ ...env, FULL_CLASS_NAMES: "true" });
+  });
+  test.afterAll(async () => {
+    await fullNames?.stop();
+  });
+
   for (const path of onDemand) {
-    test(`${path} looks exactly as with the whole stylesheet`, async ({ page }) => {
-      // Every element's computed style, twice: the long pages take a minute on a busy machine.
+    test(`${path} looks exactly as with the whole stylesheet, under its classes' own names and short ones`, async ({
+      page,
+    }) => {
+      // Every element's computed style, six times: the long pages take minutes on a busy machine.
       test.slow();
       await page.setViewportSize({ width: 390, height: 844 });
-      await openPartial(page, path);
-      const partial = await page.locator("style[data-partial]").textContent();
-      const whole = await (
-        await page.request.get(
-          (await page.locator("style[data-partial]").getAttribute("data-href")) ?? "",
-        )
-      ).text();
-      expect(partial!.length).toBeLessThan(whole.length);
-      // If the page's elements changed between the two snapshots (CI once saw 212, then 210 on
+      const shortName = (element: { label: string }) => /\._|\s_/.test(element.label);
+      // If the page's elements changed between two snapshots (CI once saw 212, then 210 on
       // /thank-you: something added or took elements meanwhile), the comparison says nothing about
-      // styles: take both again on a fresh copy of the page, up to three times. A style that
+      // styles: take them again on fresh copies of the page, up to three times. A style that
       // differs is reported at once.
       for (let attempt = 1; ; attempt++) {
-        const before = await computedStyles(page);
+        // The classes' own names: the page's part of the stylesheet, then the whole one added.
+        await openPartial(page, fullNames.url + path);
+        await layOutEverything(page);
+        const partial = await page.locator("style[data-partial]").textContent();
+        const href = await page.locator("style[data-partial]").getAttribute("data-href");
+        const whole = await (await page.request.get(href ?? "")).text();
+        expect(partial!.length).toBeLessThan(whole.length);
+        const own = await computedStyles(page);
+        expect(own.filter(shortName)).toEqual([]);
         await addWholeStylesheet(page);
-        const after = await computedStyles(page);
-        if (before.length === after.length || attempt === 3) {
-          expect(differences(before, after)).toEqual([]);
-          break;
-        }
+        const ownWhole = await computedStyles(page);
+        // The short names, as the site serves the page.
         await openPartial(page, path);
+        await layOutEverything(page);
+        const short = await computedStyles(page);
+        const sameElements = own.length === ownWhole.length && own.length === short.length;
+        if (!sameElements && attempt < 3) continue;
+        expect(differences(own, ownWhole)).toEqual([]);
+        expect(short.filter(shortName).length).toBeGreaterThan(own.length / 2);
+        expect(differences(own, short)).toEqual([]);
+        // React, started by a form, links the whole stylesheet after the page's part: an element
+        // with short names and names a script uses looks the same with both, on a phone and on a
+        // laptop (on /admin/backups a button once moved under a click).
+        await addWholeStylesheet(page);
+        expect(differences(short, await computedStyles(page))).toEqual([]);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await openPartial(page, path);
+        await layOutEverything(page);
+        const wide = await computedStyles(page);
+        await addWholeStylesheet(page);
+        expect(differences(wide, await computedStyles(page))).toEqual([]);
+        break;
       }
     });
   }
@@ -142,7 +177,7 @@ test.describe("a page's own part of the stylesheet", () => {
   test("what the small script builds without React (a service's dialog) is styled by the part", async ({
     page,
   }) => {
-    await openPartial(page, "/services");
+    await openPartial(page, `${fullNames.url}/services`);
     await page
       .getByRole("main")
       .getByRole("button", { name: /introductory consultation/i })

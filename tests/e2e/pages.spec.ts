@@ -159,13 +159,85 @@ test.describe("the home page's carousels", () => {
     await banner.getByRole("button", { name: "Previous slide" }).click();
     await expect(shown).toHaveAccessibleName("2 of 3");
     // A swipe to the left shows the next slide.
-    const box = (await banner.locator(".carousel-viewport").boundingBox())!;
+    const box = (await banner.locator("[data-carousel-viewport]").boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width * 0.8, y);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * 0.2, y, { steps: 4 });
     await page.mouse.up();
     await expect(shown).toHaveAccessibleName("3 of 3");
+  });
+
+  test("the banner's later pictures are asked for only once the page has loaded, and show when their slide comes", async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone);
+    // Every picture is held until released: the page's load waits for the ones it needs.
+    const asked: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/images/**", async (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      await released;
+      await route.fallback();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const banner = page.getByRole("region", { name: "Highlights" });
+    // Every slide, in view or not (a slide out of view is hidden from the accessibility tree).
+    const slides = banner.locator('[aria-roledescription="slide"]');
+    await expect(slides).toHaveCount(3);
+    /** the addresses a slide's picture may be fetched from */
+    const addresses = (i: number) =>
+      slides.nth(i).evaluate((slide) =>
+        [...slide.querySelectorAll("source, img")].flatMap((el) =>
+          [el.getAttribute("srcset") ?? "", el.getAttribute("src") ?? ""]
+            .join(",")
+            .split(",")
+            .map((entry) => entry.trim().split(" ")[0]!)
+            .filter(Boolean),
+        ),
+      );
+    const later = [...(await addresses(1)), ...(await addresses(2))];
+    expect(later.length).toBeGreaterThan(1);
+    // The first slide's picture is asked for; the others are not while it loads.
+    const first = await addresses(0);
+    await expect.poll(() => asked.filter((a) => first.includes(a))).toHaveLength(1);
+    await page.waitForTimeout(1_000);
+    expect(asked.filter((a) => later.includes(a))).toEqual([]);
+    release();
+    await page.waitForLoadState("load");
+    await expect.poll(() => asked.filter((a) => later.includes(a)).length).toBe(2);
+    await banner.getByRole("button", { name: "Pause slides" }).click();
+    await banner.getByRole("button", { name: "Next slide" }).click();
+    await expect(slides.nth(1).locator("img")).toHaveJSProperty("complete", true);
+    expect(
+      await slides
+        .nth(1)
+        .locator("img")
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    await expect(slides.nth(1).locator("img")).toBeVisible();
+  });
+
+  test("without JavaScript every banner picture is there to swipe to", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+    const page = await context.newPage();
+    await page.goto("/");
+    const slides = page.getByRole("region", { name: "Highlights" }).getByRole("group");
+    await expect(slides).toHaveCount(3);
+    for (const i of [1, 2]) {
+      await slides.nth(i).scrollIntoViewIfNeeded();
+      await expect(slides.nth(i).locator("img")).toBeVisible();
+      await expect
+        .poll(() =>
+          slides
+            .nth(i)
+            .locator("img")
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+    }
+    await context.close();
   });
 
   test("with reduced motion the slides wait for the visitor", async ({ browser }) => {

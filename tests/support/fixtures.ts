@@ -132,3 +132,13 @@ export function noisyPhoto(width: number, height: number, quality: number) {
     .jpeg({ quality })
     .toBuffer();
 }
+
+/**
+ * Lays out and draws every part of the page. `content-visibility: auto` leaves a part off screen
+ * at the size it had when last drawn, or a guess when never drawn, and with no colours: two copies
+ * of a page would differ by what each happened to draw, and axe reads the words of an undrawn part
+ * as on the page's background.
+ */
+export async function layOutEverything(page: Page) {
+  await page.addStyleTag({ content: "* { content-visibility: visible !important }" });
+}

@@ -2,7 +2,13 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { needs, markupTokens, stylesheetFor, pageStylesheets } from "../../server/page-stylesheet";
+import {
+  needs,
+  markupTokens,
+  pageStylesheets,
+  shortClassNames,
+  stylesheetFor,
+} from "../../server/page-stylesheet";
 
 const css =
   "@layer theme,base,utilities;" +
@@ -83,6 +89,42 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
     expect(shadowed).toContain("--unused:1px");
   });
 
+  it("gives the page's own classes short names in its markup and its part alike", () => {
+    const html =
+      `<html><head><style data-href="/assets/app-1.css">${css}</style></head>` +
+      `<body><p class="flex a  grid">x</p><b class="md:block before:content-[&#x27;&#x27;]">y</b>` +
+      `<i class="d _0">z</i><script>var c = ' class="flex"';</script></body></html>`;
+    // "grid" is a word of a script: it keeps its name. "_0" is the page's own: no other class is
+    // given that name (it is renamed itself, like every class no script names).
+    const out = pageStylesheets(new Set(["grid"]))(html);
+    const names = shortClassNames(
+      new Set(["flex", "a", "grid", "md:block", "before:content-['']", "d", "_0", "<p"]),
+      new Set(["grid"]),
+    );
+    expect(Object.fromEntries(names)).toEqual({
+      _0: "_1",
+      a: "_2",
+      "before:content-['']": "_3",
+      d: "_4",
+      flex: "_5",
+      "md:block": "_6",
+    });
+    expect(out).toContain(
+      '<p class="_5 _2 grid">x</p><b class="_6 _3">y</b><i class="_4 _1">z</i>',
+    );
+    expect(out).toContain("._5{display:flex;");
+    expect(out).toContain(".grid{display:grid}");
+    expect(out).toContain("@media (width>=48rem){._6{display:block}}");
+    expect(out).toContain("._3:before{content:''}");
+    expect(out).toContain("._2:not(.b)");
+    expect(out).toContain("._4{color:blue}");
+    expect(out).toContain("@keyframes spin{from{rotate:0}to{rotate:1turn}}");
+    expect(out).not.toMatch(/\.flex\b|\.md\\:block/);
+    expect(out).toContain(`<script>var c = ' class="flex"';</script>`); // code, not markup
+    // the same classes, the same names: a page rendered again comes out the same
+    expect(pageStylesheets(new Set(["grid"]))(html)).toBe(out);
+  });
+
   it("keeps an input's own parts only where an input of that type can be", () => {
     const base =
       "::file-selector-button{margin:0}::-webkit-datetime-edit{padding:0}" +
@@ -113,12 +155,27 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
     expect(out).not.toContain("space-y-2");
   });
 
+  it("keeps the name of a class that a script-named class beside it would beat once the whole stylesheet comes", () => {
+    // "grid" is a script's word. React links the whole stylesheet after the page's part, so its
+    // `.grid{display:grid}` then comes last: `md:flex`, later in the stylesheet and setting the
+    // same property on the same element, would lose to it. It keeps its name (here and wherever
+    // else it is on the page); `flex` (earlier than .grid) and `shadow` (another property) do not.
+    const html =
+      `<html><head><style data-href="/assets/app-1.css">${css}</style></head>` +
+      `<body><p class="grid md:flex flex shadow">x</p><b class="md:flex">y</b>` +
+      `<i class="md:block">z</i><script>var c = ' class="grid md:block"';</script></body></html>`;
+    const out = pageStylesheets(new Set(["grid"]))(html);
+    expect(out).toMatch(/<p class="grid md:flex _\w+ _\w+">x<\/p><b class="md:flex">y<\/b>/);
+    expect(out).toMatch(/<i class="_\w+">z<\/i>/); // beside "grid" only in a script's words
+    expect(out).toContain("@media (width>=48rem){.md\\:flex{display:flex}._");
+  });
+
   it("cuts a page's inline stylesheet by the classes in its markup and marks it partial", () => {
     const html =
       `<html><head><style data-href="/assets/app-1.css">${css}</style></head>` +
       `<body><p class="flex  before:content-[&#x27;&#x27;]">x</p><b class="md:block">y</b>` +
       `<h1 style="color:var(--color-b)">z</h1></body></html>`;
-    const out = pageStylesheets(new Set(["grid"]))(html);
+    const out = pageStylesheets(new Set(["grid"]), { shortNames: false })(html);
     expect(out).toContain('<style data-href="/assets/app-1.css" data-partial="">');
     expect(out).toContain(".flex{");
     expect(out).toContain(".before\\:content-\\[\\'\\'\\]:before");

@@ -23,6 +23,12 @@ export interface CarouselProps {
   /** slide widths per breakpoint, e.g. "basis-full md:basis-1/2 lg:basis-1/3" */
   slideClassName?: string;
   className?: string;
+  /**
+   * The slider opens the page: its later slides' pictures wait until the page has loaded, so
+   * that on a slow line they do not share it with the first slide, the page's largest picture
+   * (app.css, app/enhance/carousel.ts). Without JavaScript every picture loads as it comes near.
+   */
+  firstPictureFirst?: boolean;
 }
 
 const buttonClass =
@@ -34,6 +40,7 @@ export function Carousel({
   children,
   slideClassName = "basis-full",
   className,
+  firstPictureFirst = false,
 }: CarouselProps) {
   const slides = Children.toArray(children);
   const slidesId = useId();
@@ -45,7 +52,8 @@ export function Carousel({
       data-carousel
       data-delay={delay}
       data-autoplay="paused"
-      className={`min-w-0 ${className ?? ""}`}
+      data-later-pictures={firstPictureFirst ? "wait" : undefined}
+      className={`min-w-0 ${firstPictureFirst ? "first-picture-first " : ""}${className ?? ""}`}
     >
       <div className="carousel-viewport relative overflow-hidden" data-carousel-viewport>
         <div id={slidesId} className="-ml-4 flex touch-pan-y touch-pinch-zoom" aria-live="polite">
