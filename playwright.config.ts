@@ -128,9 +128,11 @@ const stageNames = [
 /**
  * Not in the Postgres run: the guide follows docs/editing.md's words, which no database changes,
  * and how published words render is the same on both; every write they make (publish, schedule,
- * drafts, conflicts, photos) the other files make on Postgres too.
+ * drafts, conflicts, photos) the other files make on Postgres too. editor-bounds is about what a
+ * request may cost the process and a photo on a slow line, the browser's side: the photos' and
+ * drafts' storage runs on both databases in tests/unit (photos, content-store).
  */
-const firstRunOnly = ["editing-guide", "editor-content"];
+const firstRunOnly = ["editing-guide", "editor-content", "editor-bounds"];
 const editorStages = await Promise.all(
   stageNames
     .filter((name) => !(postgresPrefix && firstRunOnly.includes(name)))
@@ -150,6 +152,14 @@ const editorStages = await Promise.all(
 const editorContentSpecs = stageNames.map((name) => `**/${name}.spec.ts`);
 /** Only Postgres has several instances on one database. */
 const postgresOnly = editorDatabaseUrl ? [] : ["**/editor-instances.spec.ts"];
+/**
+ * Sign-in by link and by passkey, sessions and devices: their storage runs on both databases in
+ * tests/unit (editor-auth, editor-passkeys), and every other editor file signs in on Postgres too;
+ * their pages and limits are the same on both (CI time: 4.7 minutes of the Postgres run).
+ */
+const firstRunOnlyEditor = editorDatabaseUrl
+  ? ["**/editor-auth.spec.ts", "**/editor-passkeys.spec.ts"]
+  : [];
 
 if (postgresPrefix && !process.env.E2E_DATABASES_CREATED) {
   const admin = new pg.Client({ connectionString: postgresServer });
@@ -248,7 +258,7 @@ export default defineConfig({
     {
       name: "editor",
       testMatch: editorSpecs,
-      testIgnore: postgresOnly,
+      testIgnore: [...postgresOnly, ...firstRunOnlyEditor],
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: editorBaseURL },
     },
     {

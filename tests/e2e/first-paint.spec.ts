@@ -90,27 +90,6 @@ test.describe("a short page painted while the rest of it is still arriving", () 
   });
 });
 
-test("a longer page lays out its footer only as it nears the screen, and it is there when it does", async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/faq");
-  const footer = page.locator("footer").last();
-  const link = footer.getByRole("link", { name: "Privacy Policy" });
-  // still in the page (search, screen readers, find in page), but not laid out or painted
-  await expect(link).toHaveCount(1);
-  const skipped = () => link.evaluate((el) => !el.checkVisibility({ contentVisibilityAuto: true }));
-  expect(await skipped()).toBe(true);
-  await footer.scrollIntoViewIfNeeded();
-  await expect.poll(skipped).toBe(false);
-  await expect(link).toBeVisible();
-  // focus from the top of the page brings it to the screen, as a keyboard's Tab does
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const field = footer.getByRole("textbox").first();
-  await field.focus();
-  await expect(field).toBeInViewport();
-});
-
 test("a first view asks the network for no font: its headings are in the matched fallback", async ({
   page,
 }) => {

@@ -28,55 +28,96 @@ async function openPartial(page: Page, path: string) {
   }).toPass({ timeout: 20_000 });
 }
 
-/** Every element's computed style (and its ::before and ::after) under `root`, in order. */
-function computedStyles(page: Page, root = "body") {
-  return page.evaluate((selector) => {
-    const base = document.querySelector(selector);
-    if (!base) return [];
-    const describe = (style: CSSStyleDeclaration) => {
-      const values: string[] = [];
-      for (let i = 0; i < style.length; i++) {
-        const name = style.item(i);
-        // Custom properties nothing reads are left out of the part; whatever reads one shows
-        // in the properties that draw the page.
-        if (name.startsWith("--")) continue;
-        values.push(`${name}:${style.getPropertyValue(name)}`);
-      }
-      return values.sort();
-    };
-    return [base, ...base.querySelectorAll("*")].map((el) => {
-      const label = `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""}`;
-      return {
-        label,
-        values: [
-          ...describe(getComputedStyle(el)),
-          // A pseudo-element exists only with content; most have none, and it is all they say.
-          ...(["::before", "::after"] as const).flatMap((pseudo) => {
-            const style = getComputedStyle(el, pseudo);
-            const values = /^(none|normal)$/.test(style.content)
-              ? [`content:${style.content}`]
-              : describe(style);
-            return values.map((v) => `${pseudo} ${v}`);
-          }),
-        ],
-      };
-    });
-  }, root);
+/** Every element's computed style under a root, kept in its page: what differences() compares. */
+interface Snapshot {
+  page: Page;
+  name: string;
+  /** each element's tag and classes, in order */
+  labels: string[];
+  /** a hash of each element's styles */
+  hashes: string[];
 }
 
-type Styles = Awaited<ReturnType<typeof computedStyles>>;
+/**
+ * Takes every element's computed style (and its ::before and ::after) under `root`, in order, and
+ * keeps it in the page as `name`. Only each element's label and a hash of its styles come back:
+ * the whole of it is several megabytes on the long pages, six times per route, and sending it
+ * across was most of this file's minutes in CI. differences() reads back only what differs.
+ */
+async function snapshot(page: Page, name: string, root = "body"): Promise<Snapshot> {
+  const { labels, hashes } = await page.evaluate(
+    ([key, selector]) => {
+      const describe = (style: CSSStyleDeclaration) => {
+        const values: string[] = [];
+        for (let i = 0; i < style.length; i++) {
+          const property = style.item(i);
+          // Custom properties nothing reads are left out of the part; whatever reads one shows
+          // in the properties that draw the page.
+          if (property.startsWith("--")) continue;
+          values.push(`${property}:${style.getPropertyValue(property)}`);
+        }
+        return values.sort();
+      };
+      const base = document.querySelector(selector);
+      const elements = base ? [base, ...base.querySelectorAll("*")] : [];
+      const styles = elements.map((el) => [
+        ...describe(getComputedStyle(el)),
+        // A pseudo-element exists only with content; most have none, and it is all they say.
+        ...(["::before", "::after"] as const).flatMap((pseudo) => {
+          const style = getComputedStyle(el, pseudo);
+          const values = /^(none|normal)$/.test(style.content)
+            ? [`content:${style.content}`]
+            : describe(style);
+          return values.map((v) => `${pseudo} ${v}`);
+        }),
+      ]);
+      const kept = window as unknown as { snapshots?: Record<string, string[][]> };
+      (kept.snapshots ??= {})[key] = styles;
+      // Two 32-bit FNV-1a lanes with different seeds: a 64-bit hash of each element's styles.
+      const hash = (text: string) => {
+        let a = 0x811c9dc5;
+        let b = 0x01000193;
+        for (let i = 0; i < text.length; i++) {
+          const c = text.charCodeAt(i);
+          a = Math.imul(a ^ c, 0x01000193);
+          b = Math.imul(b ^ c, 0x5bd1e995);
+        }
+        return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}`;
+      };
+      return {
+        labels: elements.map(
+          (el) => `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""}`,
+        ),
+        hashes: styles.map((values) => hash(values.join("\n"))),
+      };
+    },
+    [name, root] as const,
+  );
+  return { page, name, labels, hashes };
+}
 
 /** What differs between two snapshots of the same elements, one line per property. */
-function differences(before: Styles, after: Styles): string[] {
+async function differences(before: Snapshot, after: Snapshot): Promise<string[]> {
+  if (before.hashes.length !== after.hashes.length)
+    return [`${before.hashes.length} elements, then ${after.hashes.length}`];
+  const differing = before.hashes.flatMap((h, i) => (h === after.hashes[i] ? [] : [i]));
+  if (differing.length === 0) return [];
+  const read = ({ page, name }: Snapshot) =>
+    page.evaluate(
+      ([key, indexes]) => {
+        const kept = window as unknown as { snapshots: Record<string, string[][]> };
+        return indexes.map((i) => kept.snapshots[key]![i]!);
+      },
+      [name, differing.slice(0, 40)] as const,
+    );
+  const [was, now] = await Promise.all([read(before), read(after)]);
   const lines: string[] = [];
-  if (before.length !== after.length) return [`${before.length} elements, then ${after.length}`];
-  before.forEach((element, i) => {
-    const now = new Set(after[i]!.values);
-    const was = new Set(element.values);
-    for (const value of element.values)
-      if (!now.has(value)) lines.push(`${element.label}: ${value} (part)`);
-    for (const value of after[i]!.values)
-      if (!was.has(value)) lines.push(`${element.label}: ${value} (whole)`);
+  differing.slice(0, 40).forEach((index, i) => {
+    const label = before.labels[index]!;
+    const inAfter = new Set(now[i]);
+    const inBefore = new Set(was[i]);
+    for (const value of was[i]!) if (!inAfter.has(value)) lines.push(`${label}: ${value} (part)`);
+    for (const value of now[i]!) if (!inBefore.has(value)) lines.push(`${label}: ${value} (whole)`);
   });
   return lines.slice(0, 40);
 }
@@ -125,7 +166,7 @@ test.describe("a page's own part of the stylesheet", () => {
       // Every element's computed style, six times: the long pages take minutes on a busy machine.
       test.slow();
       await page.setViewportSize({ width: 390, height: 844 });
-      const shortName = (element: { label: string }) => /\._|\s_/.test(element.label);
+      const shortName = (label: string) => /\._|\s_/.test(label);
       // If the page's elements changed between two snapshots (CI once saw 212, then 210 on
       // /thank-you: something added or took elements meanwhile), the comparison says nothing about
       // styles: take them again on fresh copies of the page, up to three times. A style that
@@ -138,30 +179,37 @@ test.describe("a page's own part of the stylesheet", () => {
         const href = await page.locator("style[data-partial]").getAttribute("data-href");
         const whole = await (await page.request.get(href ?? "")).text();
         expect(partial!.length).toBeLessThan(whole.length);
-        const own = await computedStyles(page);
-        expect(own.filter(shortName)).toEqual([]);
+        const own = await snapshot(page, "own");
+        expect(own.labels.filter(shortName)).toEqual([]);
         await addWholeStylesheet(page);
-        const ownWhole = await computedStyles(page);
-        // The short names, as the site serves the page.
-        await openPartial(page, path);
-        await layOutEverything(page);
-        const short = await computedStyles(page);
-        const sameElements = own.length === ownWhole.length && own.length === short.length;
-        if (!sameElements && attempt < 3) continue;
-        expect(differences(own, ownWhole)).toEqual([]);
-        expect(short.filter(shortName).length).toBeGreaterThan(own.length / 2);
-        expect(differences(own, short)).toEqual([]);
+        const ownWhole = await snapshot(page, "own, whole");
+        // The short names, as the site serves the page, in a second tab: the first keeps its
+        // snapshots for the comparison.
+        const served = await page.context().newPage();
+        await served.setViewportSize({ width: 390, height: 844 });
+        await openPartial(served, path);
+        await layOutEverything(served);
+        const short = await snapshot(served, "short");
+        const sameElements =
+          own.hashes.length === ownWhole.hashes.length && own.hashes.length === short.hashes.length;
+        if (!sameElements && attempt < 3) {
+          await served.close();
+          continue;
+        }
+        expect(await differences(own, ownWhole)).toEqual([]);
+        expect(short.labels.filter(shortName).length).toBeGreaterThan(own.labels.length / 2);
+        expect(await differences(own, short)).toEqual([]);
         // React, started by a form, links the whole stylesheet after the page's part: an element
         // with short names and names a script uses looks the same with both, on a phone and on a
         // laptop (on /admin/backups a button once moved under a click).
-        await addWholeStylesheet(page);
-        expect(differences(short, await computedStyles(page))).toEqual([]);
-        await page.setViewportSize({ width: 1280, height: 800 });
-        await openPartial(page, path);
-        await layOutEverything(page);
-        const wide = await computedStyles(page);
-        await addWholeStylesheet(page);
-        expect(differences(wide, await computedStyles(page))).toEqual([]);
+        await addWholeStylesheet(served);
+        expect(await differences(short, await snapshot(served, "short, whole"))).toEqual([]);
+        await served.setViewportSize({ width: 1280, height: 800 });
+        await openPartial(served, path);
+        await layOutEverything(served);
+        const wide = await snapshot(served, "wide");
+        await addWholeStylesheet(served);
+        expect(await differences(wide, await snapshot(served, "wide, whole"))).toEqual([]);
         break;
       }
     });
@@ -185,10 +233,12 @@ test.describe("a page's own part of the stylesheet", () => {
       .click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    const before = await computedStyles(page, "dialog[open]");
-    expect(before.length).toBeGreaterThan(5);
+    const before = await snapshot(page, "dialog", "dialog[open]");
+    expect(before.hashes.length).toBeGreaterThan(5);
     await addWholeStylesheet(page);
-    expect(differences(before, await computedStyles(page, "dialog[open]"))).toEqual([]);
+    expect(
+      await differences(before, await snapshot(page, "dialog, whole", "dialog[open]")),
+    ).toEqual([]);
   });
 
   test("React links the whole stylesheet before it starts", async ({ page }) => {
