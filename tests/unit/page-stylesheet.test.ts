@@ -29,6 +29,9 @@ const css =
   "@font-face{font-family:X;src:url(x.woff2)}";
 
 const classesIn = (selector: string) => needs(selector).classes;
+/** A page with the whole stylesheet inline, as the server renders it, around `body`. */
+const pageWith = (body: string) =>
+  `<html><head><style data-href="/assets/app-1.css">${css}</style></head><body>${body}</body></html>`;
 
 describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () => {
   it("reads the classes a selector needs, escapes undone, what :not() names left out", () => {
@@ -90,10 +93,10 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
   });
 
   it("gives the page's own classes short names in its markup and its part alike", () => {
-    const html =
-      `<html><head><style data-href="/assets/app-1.css">${css}</style></head>` +
-      `<body><p class="flex a  grid">x</p><b class="md:block before:content-[&#x27;&#x27;]">y</b>` +
-      `<i class="d _0">z</i><script>var c = ' class="flex"';</script></body></html>`;
+    const html = pageWith(
+      `<p class="flex a  grid">x</p><b class="md:block before:content-[&#x27;&#x27;]">y</b>` +
+        `<i class="d _0">z</i><script>var c = ' class="flex"';</script>`,
+    );
     // "grid" is a word of a script: it keeps its name. "_0" is the page's own: no other class is
     // given that name (it is renamed itself, like every class no script names).
     const out = pageStylesheets(new Set(["grid"]))(html);
@@ -160,10 +163,10 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
     // `.grid{display:grid}` then comes last: `md:flex`, later in the stylesheet and setting the
     // same property on the same element, would lose to it. It keeps its name (here and wherever
     // else it is on the page); `flex` (earlier than .grid) and `shadow` (another property) do not.
-    const html =
-      `<html><head><style data-href="/assets/app-1.css">${css}</style></head>` +
-      `<body><p class="grid md:flex flex shadow">x</p><b class="md:flex">y</b>` +
-      `<i class="md:block">z</i><script>var c = ' class="grid md:block"';</script></body></html>`;
+    const html = pageWith(
+      `<p class="grid md:flex flex shadow">x</p><b class="md:flex">y</b>` +
+        `<i class="md:block">z</i><script>var c = ' class="grid md:block"';</script>`,
+    );
     const out = pageStylesheets(new Set(["grid"]))(html);
     expect(out).toMatch(/<p class="grid md:flex _\w+ _\w+">x<\/p><b class="md:flex">y<\/b>/);
     expect(out).toMatch(/<i class="_\w+">z<\/i>/); // beside "grid" only in a script's words
@@ -171,10 +174,10 @@ describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () =
   });
 
   it("cuts a page's inline stylesheet by the classes in its markup and marks it partial", () => {
-    const html =
-      `<html><head><style data-href="/assets/app-1.css">${css}</style></head>` +
-      `<body><p class="flex  before:content-[&#x27;&#x27;]">x</p><b class="md:block">y</b>` +
-      `<h1 style="color:var(--color-b)">z</h1></body></html>`;
+    const html = pageWith(
+      `<p class="flex  before:content-[&#x27;&#x27;]">x</p><b class="md:block">y</b>` +
+        `<h1 style="color:var(--color-b)">z</h1>`,
+    );
     const out = pageStylesheets(new Set(["grid"]), { shortNames: false })(html);
     expect(out).toContain('<style data-href="/assets/app-1.css" data-partial="">');
     expect(out).toContain(".flex{");
