@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import pg from "pg";
-import { chromiumArgs, freePort, serverArgs } from "./tests/support/local";
+import { chromiumArgs, freePort } from "./tests/support/local";
 
 // Computed once in the runner and inherited by the workers through the environment.
 process.env.E2E_PORT ??= String(await freePort());
@@ -16,6 +16,7 @@ process.env.FAKE_HUBSPOT_PORT ??= String(await freePort());
 process.env.FAKE_SMTP_PORT ??= String(await freePort());
 process.env.FAKES_ADMIN_PORT ??= String(await freePort());
 process.env.FAKE_PAYSTACK_PORT ??= String(await freePort());
+process.env.E2E_SITES_PORT ??= String(await freePort());
 
 /**
  * The second run puts every site on Postgres (scripts/test.mjs sets E2E_POSTGRES_PREFIX): each
@@ -174,17 +175,13 @@ if (postgresPrefix && !process.env.E2E_DATABASES_CREATED) {
   process.env.E2E_DATABASES_CREATED = "true";
 }
 
-/** How the built site is started for the tests: one place for the settings every instance shares. */
-/** The site as the suite starts it: its settings are also those of a spawned copy (spawnServer). */
+/**
+ * A site as the suite starts it (tests/support/sites-main.ts): its address and settings, also
+ * those of a spawned copy (spawnServer).
+ */
 export function site(url: string, env: Record<string, string | undefined>) {
   return {
-    command: ["node", ...serverArgs()].join(" "),
-    url: `${url}/healthz`,
-    reuseExistingServer: false,
-    // A fresh embedded database is created at start: on a busy two-core machine that takes a minute.
-    timeout: 150_000,
-    stdout: "ignore" as const,
-    stderr: "pipe" as const,
+    url,
     env: {
       NODE_ENV: "production",
       PORT: new URL(url).port,
@@ -224,6 +221,33 @@ function editorSite(url: string, dataDir?: string, databaseUrl?: string) {
     INBOX_EMAILS: inboxEmails,
   });
 }
+
+/** Every site of the run, started together by one web server (tests/support/sites-main.ts). */
+const sites = [
+  {
+    name: "site",
+    ...site(baseURL, {
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+    }),
+  },
+  {
+    name: "editor",
+    ...editorSite(editorBaseURL, process.env.E2E_EDITOR_DATA_DIR, editorDatabaseUrl),
+  },
+  ...editorStages.map((stage) => ({
+    name: stage.name,
+    ...editorSite(stage.url, stage.dataDir, stage.databaseUrl),
+  })),
+  ...(secondInstanceURL
+    ? [
+        {
+          name: "second instance",
+          ...editorSite(secondInstanceURL, process.env.E2E_SECOND_DATA_DIR, editorDatabaseUrl),
+        },
+      ]
+    : []),
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -280,14 +304,15 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
-    site(baseURL, {
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-    }),
-    editorSite(editorBaseURL, process.env.E2E_EDITOR_DATA_DIR, editorDatabaseUrl),
-    ...editorStages.map((stage) => editorSite(stage.url, stage.dataDir, stage.databaseUrl)),
-    ...(secondInstanceURL
-      ? [editorSite(secondInstanceURL, process.env.E2E_SECOND_DATA_DIR, editorDatabaseUrl)]
-      : []),
+    {
+      command: "node --import tsx tests/support/sites-main.ts",
+      env: { E2E_SITES: JSON.stringify(sites), E2E_SITES_PORT: process.env.E2E_SITES_PORT! },
+      url: `http://127.0.0.1:${process.env.E2E_SITES_PORT}/ready`,
+      reuseExistingServer: false,
+      // Fresh embedded databases are created at start: on a busy two-core machine, minutes.
+      timeout: 240_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
   ],
 });
