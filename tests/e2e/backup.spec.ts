@@ -44,8 +44,13 @@ async function postContact(url: string, email: string) {
   expect(response.status).toBe(200);
 }
 
-async function expectServes(url: string) {
-  expect((await fetch(`${url}/healthz`)).status).toBe(200);
+/** The site answers its health check and home page; if it does not, its own log says why. */
+async function expectServes(site: Awaited<ReturnType<typeof spawnServer>>) {
+  const { url } = site;
+  const health = await fetch(`${url}/healthz`).catch((error: Error) => {
+    throw new Error(`${url} did not answer (${error.cause ?? error}):\n${site.output()}`);
+  });
+  expect(health.status).toBe(200);
   const home = await fetch(`${url}/`);
   expect(home.status).toBe(200);
   expect(await home.text()).toContain("Kindred Hearts");
@@ -78,7 +83,7 @@ test.describe("backups that restore", () => {
       const refused = command("restore", [file], { DATA_DIR: original });
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain("the site is running on it");
-      await expectServes(first.url);
+      await expectServes(first);
     } finally {
       await first.stop();
     }
@@ -92,7 +97,7 @@ test.describe("backups that restore", () => {
 
     const second = await spawnServer({ DATA_DIR: restored });
     try {
-      await expectServes(second.url);
+      await expectServes(second);
       await postContact(second.url, `after.${email}`);
     } finally {
       await second.stop();
@@ -110,7 +115,7 @@ test.describe("backups that restore", () => {
       expect(restore.stdout).toMatch(/into the postgres database: 1 submissions/);
       const site = await spawnServer({ DATABASE_URL: target.url });
       try {
-        await expectServes(site.url);
+        await expectServes(site);
         await postContact(site.url, `postgres.${email}`);
       } finally {
         await site.stop();
