@@ -265,7 +265,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recorded on a retry only: a trace of every test (screencast frames and a DOM snapshot per
+    // action) cost a fifth of the suite's time, most of it in the browser (docs/decisions/037).
+    trace: "on-first-retry",
     serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",

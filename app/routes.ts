@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { documentIds, documents } from "./content/documents";
 
 // The site map at a glance (SPEC.md section 2). Paths match case-insensitively; the server
 // redirects capitalised variants such as the nav's /Contact to their lower-case page.
@@ -48,6 +49,16 @@ export default [
   route("admin/backups", "routes/admin/backups.tsx"),
   route("admin/backups/download", "routes/admin/backups-download.ts"),
   route("admin/photos", "routes/admin/photos.ts"),
+  // Each document's editor page is a route of its own, not only the `admin/*` below: a form sent
+  // to an address the browser's router matched by a wildcard first asks the site which route it
+  // is (React Router's route discovery), and offline that question failed to the error page
+  // instead of the editor's "You are offline… kept on this device". With Save-Data on, React
+  // Router never asks ahead of time.
+  ...documentIds.map((doc) =>
+    route(documents[doc].adminPath.slice(1), "routes/admin/editor.tsx", {
+      id: `routes/admin/editor/${doc}`,
+    }),
+  ),
   route("admin/*", "routes/admin/editor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
