@@ -13,6 +13,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether the site at `url` answers its health check (false while it starts, or once it stopped). */
+export function answersHealth(url: string): Promise<boolean> {
+  return fetch(`${url}/healthz`)
+    .then((r) => r.ok)
+    .catch(() => false);
+}
+
 /** Flags Debian's Chromium needs here: root, no GPU, and no calls home on a closed network. */
 export const chromiumArgs = [
   "--no-sandbox",

@@ -12,7 +12,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
-import { serverArgs } from "./local";
+import { answersHealth, serverArgs } from "./local";
 
 interface SiteSpec {
   name: string;
@@ -47,12 +47,6 @@ function stopAll(code: number) {
 process.on("SIGTERM", () => stopAll(0));
 process.on("SIGINT", () => stopAll(0));
 
-async function answers(url: string): Promise<boolean> {
-  return fetch(`${url}/healthz`)
-    .then((r) => r.ok)
-    .catch(() => false);
-}
-
 createServer((req, res) => {
   res.writeHead(ready ? 200 : 503, { "content-type": "text/plain" });
   res.end(ready ? "ready" : "starting");
@@ -60,7 +54,7 @@ createServer((req, res) => {
 
 const waiting = new Set(sites.map((site) => site.url));
 while (waiting.size > 0) {
-  for (const url of [...waiting]) if (await answers(url)) waiting.delete(url);
+  for (const url of [...waiting]) if (await answersHealth(url)) waiting.delete(url);
   if (waiting.size > 0) await new Promise((r) => setTimeout(r, 250));
 }
 ready = true;

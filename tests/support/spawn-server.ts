@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, serverArgs } from "./local";
+import { answersHealth, freePort, serverArgs } from "./local";
 
 /**
  * Starts another process of the built site, for tests that need their own settings. On a port the
@@ -42,9 +42,7 @@ async function startOnce(env: Record<string, string>) {
   const deadline = Date.now() + 90_000;
   let ready = false;
   while (!ready && Date.now() < deadline && child.exitCode === null) {
-    ready = await fetch(`${url}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
+    ready = await answersHealth(url);
     if (!ready) await new Promise((r) => setTimeout(r, 200));
   }
   if (!ready) {
