@@ -1,6 +1,6 @@
-import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { json, readBody } from "./fake-http";
+import { fakeServer, json, readBody } from "./fake-http";
 
 /**
  * A stand-in for HubSpot's Forms API on loopback, for tests and for `npm run dev` without a real
@@ -35,7 +35,7 @@ export async function startFakeHubspot(port = 0): Promise<FakeHubspot> {
   const received: FakeHubspot["received"] = [];
   const hanging = new Set<ServerResponse>();
 
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const server = fakeServer(async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     const url = new URL(req.url ?? "/", "http://fake");
     if (url.pathname === "/__admin/mode" && req.method === "POST") {

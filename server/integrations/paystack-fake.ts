@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { json, readBody } from "./fake-http";
+import { fakeServer, json, readBody } from "./fake-http";
 import { paystackSignature } from "./paystack";
 
 /**
@@ -59,7 +59,7 @@ export async function startFakePaystack(options: {
   const byAccessCode = (code: string) =>
     [...transactions.values()].find((t) => t.accessCode === code);
 
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const server = fakeServer(async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     const authorised = req.headers.authorization === `Bearer ${options.secretKey}`;

@@ -5,7 +5,7 @@
  *   FAKE_HUBSPOT_PORT, FAKE_SMTP_PORT, FAKES_ADMIN_PORT, FAKE_PAYSTACK_PORT (its own admin API),
  *   PAYSTACK_SECRET_KEY and SITE_URL (where its webhooks go)
  */
-import { createServer } from "node:http";
+import { fakeServer } from "../../server/integrations/fake-http";
 import { startFakeHubspot } from "../../server/integrations/hubspot-fake";
 import { startFakePaystack } from "../../server/integrations/paystack-fake";
 import { startFakeSmtp } from "./fake-smtp";
@@ -18,7 +18,7 @@ const paystack = await startFakePaystack({
   webhookUrl: `${process.env.SITE_URL}/webhooks/paystack`,
 });
 
-createServer(async (req, res) => {
+fakeServer(async (req, res) => {
   let body = "";
   for await (const chunk of req) body += chunk;
   const send = (value: unknown) => {
