@@ -4,6 +4,7 @@ import { gotoHydrated } from "../support/hydration";
 import {
   contact,
   deliveredOnce,
+  footerNewsletter,
   forms,
   isFormPost,
   newsletterPage,
@@ -110,6 +111,35 @@ test("offline before the form's checks and toasts came, a send keeps the words, 
   await contact.succeeded(page, RETRY_WAIT_MS);
   await expect(page).toHaveURL(/\/contact$/);
   await deliveredOnce(contact, email);
+});
+
+test("with Save-Data on, a footer sign-up sent offline is kept and says so, not the error page", async ({
+  page,
+  context,
+}) => {
+  // The footer posts to /newsletter from every page. React Router asks the site which route an
+  // address is before it sends a form there: ahead of time for the forms on the page, but never
+  // under Save-Data. Offline, the question asked at the press failed to the error page.
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, "connection", {
+      get: () => ({ saveData: true, effectiveType: "3g", addEventListener() {} }),
+    }),
+  );
+  await gotoHydrated(page, footerNewsletter.path);
+  const email = `net.${uniqueId()}@example.com`;
+  await footerNewsletter.fill(page, email);
+  await expect(page.locator("html")).toHaveAttribute("data-react-hydrated", "true");
+  // Typing started it all while online: what the footer's form needs has come.
+  await page.waitForLoadState("networkidle");
+  await context.setOffline(true);
+  await footerNewsletter.button(page).click();
+  await expect(toastWith(page, footerNewsletter.unreachable)).toBeVisible();
+  await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+  await expect(footerNewsletter.kept(page)).toHaveValue(email);
+  await context.setOffline(false);
+  await footerNewsletter.succeeded(page, RETRY_WAIT_MS);
+  await expect(page).toHaveURL(/\/faq$/);
+  await deliveredOnce(footerNewsletter, email);
 });
 
 test("after a message went through, the next one from the same page is a new message", async ({

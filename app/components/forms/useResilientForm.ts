@@ -3,6 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import type { z } from "zod";
 import { type Unreachable, newIdempotencyKey, retryDelayMs } from "~/lib/forms/client-action";
 import { type FieldErrors, IDEMPOTENCY_FIELD, formValues } from "~/lib/forms/fields";
+import { discoverRoute, savingData } from "~/lib/forms/discover-route";
 import { preloadFormSupport, schemasForSubmit } from "./lazy-schemas";
 import { toast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -64,10 +65,21 @@ export function useResilientForm<T extends Answer>(options: ResilientFormOptions
   // find them. On a page where React starts because a form was used (docs/decisions/025), the
   // focus that started it came before React listened: a field already focused counts.
   const [engaged, setEngaged] = useState(false);
+  const asked = useRef(false);
   const engage = useCallback(() => {
     preloadFormSupport();
+    // A form that posts to another page's route (the footer's sign-up) needs that route known
+    // before a press offline; React Router learns it ahead of time except under Save-Data.
+    if (
+      !asked.current &&
+      savingData() &&
+      new URL(action, location.href).pathname !== location.pathname
+    ) {
+      asked.current = true;
+      void discoverRoute(action);
+    }
     setEngaged(true);
-  }, []);
+  }, [action]);
   useEffect(() => {
     if (formRef.current?.contains(document.activeElement)) engage();
   }, [engage]);
