@@ -1,19 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { fakes, fakesAdminUrl } from "../support/fakes";
+import { whenHydrated } from "../support/hydration";
 import { practice } from "../../app/content/site";
 import { afterTwoFrames, layOutEverything, toastWith } from "../support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
 /**
- * Fills the form with a fresh address; returns it. Filling starts React (docs/decisions/025); this
- * waits until it runs, as a visitor's typing takes longer than that. A press before it is the
- * plain post, which opens the provider's own page instead of the dialog (without JavaScript,
- * below: `react: false`).
+ * Fills the form with a fresh address; returns it. With `react` (the default) it first waits for
+ * the small script, which starts React when a field is focused (a field focused before the script
+ * came starts nothing until the next focus or the press), then for React itself: a visitor's
+ * typing takes longer than both. A press before React runs is the plain post, which opens the
+ * provider's own page instead of the dialog; the tests without JavaScript pass `react: false`.
  */
 async function fill(page: Page, { react = true } = {}) {
   const email = `bola.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+  if (react) await whenHydrated(page.locator("main"));
   await page.getByLabel("Name", { exact: true }).fill("Bola Ade");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Contact number").fill("+234 803 000 2222");
