@@ -48,13 +48,6 @@ export async function discoverRoute(path: string): Promise<void> {
   }
 }
 
-/** Whether the device asks to save data, in which case React Router discovers nothing ahead. */
-export function savingData(): boolean {
-  return (
-    (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
-  );
-}
-
 /** Where React Router's browser entry (HydratedRouter) keeps what it knows of the routes. */
 interface RouterGlobals {
   __reactRouterDataRouter?: DataRouter;
