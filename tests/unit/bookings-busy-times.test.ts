@@ -38,7 +38,9 @@ describe("busy times from a counsellor's Google Calendar export", () => {
   });
 
   it("takes a moved instance at its new time and drops a cancelled one", () => {
-    expect(busy).toContainEqual(["2026-12-10T15:00:00.000Z", "2026-12-10T16:00:00.000Z"]);
+    expect(busy.filter(([start]) => start === "2026-12-10T15:00:00.000Z")).toEqual([
+      ["2026-12-10T15:00:00.000Z", "2026-12-10T16:00:00.000Z"],
+    ]);
     expect(busy.some(([start]) => start!.startsWith("2026-12-15T13"))).toBe(false);
   });
 
