@@ -58,9 +58,8 @@ export function busyTimesFromIcs(text: string, window: TimeSpan): BusyTimesResul
     const isException = vevent.hasProperty("recurrence-id");
     // an exception whose series is in the feed is met through its series
     if (isException && masterUids.has(uid)) continue;
-    let event: ICAL.Event;
     try {
-      event = new ICAL.Event(vevent, {
+      const event = new ICAL.Event(vevent, {
         exceptions: isException ? [] : (exceptionsByUid.get(uid) ?? []),
       });
       if (!event.isRecurring()) {

@@ -91,6 +91,24 @@ describe("busy times from other calendars", () => {
     ]);
   });
 
+  it("stops a series that repeats every minute at the step limit, and says so", () => {
+    const everyMinute = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Test//EN",
+      "BEGIN:VEVENT",
+      "UID:every-minute@example.org",
+      "DTSTAMP:20261128T120000Z",
+      "DTSTART:20260101T000000Z",
+      "DTEND:20260101T000100Z",
+      "RRULE:FREQ=MINUTELY",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+    expect(busyTimesFromIcs(everyMinute, december)).toEqual({ ok: true, busy: [], cut: true });
+  });
+
   it("says a feed is unreadable instead of throwing", () => {
     expect(busyTimesFromIcs("<html>Sign in to Google</html>", december)).toEqual({
       ok: false,
