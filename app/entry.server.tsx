@@ -30,7 +30,7 @@ export default function handleRequest(
 ) {
   // Crawlers, no-JS readers and the page cache get the whole document at once, and so does every
   // page that starts React only on demand: the server holds such a page until it is whole anyway,
-  // to cut its stylesheet (server/document-scripts.ts), so streaming it would only add React's
+  // to cut its stylesheet (server/http/pages/document-scripts.ts), so streaming it would only add React's
   // boundary runtime and templates (0.5 KB brotli, past a slow line's first flight: decision 037).
   // The editor's pages, which start React at load, get the shell early.
   const waitForAll =

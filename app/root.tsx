@@ -81,7 +81,7 @@ function NavigationSignal() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  // Words-only pages hydrate when the visitor starts using a form (server/document-scripts.ts).
+  // Words-only pages hydrate when the visitor starts using a form (server/http/pages/document-scripts.ts).
   const matches = useMatches();
   const react = hydratesAtOnce(matches) ? "page" : "on-demand";
   return (

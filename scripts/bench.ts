@@ -125,7 +125,7 @@ async function main() {
   const site = await startSite({ DATA_DIR: pagesData });
   const pageRss = sampleRss(site.child.pid!);
   const staticDir = path.join(work, "static");
-  // A site that has just started renders every page of its sitemap once (server/page-cache.ts);
+  // A site that has just started renders every page of its sitemap once (server/http/pages/page-cache.ts);
   // until a page is kept it is rendered per request, with a nonce of its own. The bench saves
   // and measures the kept pages, once the site has settled.
   await quiet(site.child.pid!);

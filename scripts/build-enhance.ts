@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BuildOptions, type Metafile, build } from "esbuild";
 import { partEntries } from "../app/enhance/parts";
-import { ENHANCE_MANIFEST } from "../server/document-assets";
+import { ENHANCE_MANIFEST } from "../server/http/pages/document-assets";
 import { buildDir } from "./build-dir";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,14 +1,14 @@
 /**
  * After `react-router build`: writes a brotli (.br, quality 11) and a gzip (.gz, by Zopfli, about
  * 3% smaller than zlib's best and readable by every gzip decoder) copy beside every compressible
- * browser file, which server/static-files.ts sends to browsers that accept them. Copies that would
+ * browser file, which server/http/static-files.ts sends to browsers that accept them. Copies that would
  * not be smaller are not written.
  */
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
-import { COMPRESSIBLE } from "../server/static-files";
+import { COMPRESSIBLE } from "../server/http/static-files";
 import { buildDir } from "./build-dir";
 
 const root = path.join(buildDir, "client");

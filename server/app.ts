@@ -5,36 +5,36 @@ import compression from "compression";
 import { BACKUP_GRACE_MS, BACKUP_INTERVAL_MS } from "./backup/scheduled";
 import { backupSettings } from "./backup/settings";
 import { createBackupShelf } from "./backup/shelf";
-import { warnForwardedOnce } from "./forwarded-warning";
+import { warnForwardedOnce } from "./http/forwarded-warning";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { describeDatabaseError } from "./db/errors";
 import type { Logger } from "./logger";
-import { formGuard } from "./form-guard";
-import { requireValidHost } from "./host-header";
-import { pageHandler } from "./page-handler";
-import { httpsOrigin } from "./request-origin";
+import { formGuard } from "./http/form-guard";
+import { requireValidHost } from "./http/host-header";
+import { pageHandler } from "./http/pages/page-handler";
+import { httpsOrigin } from "./http/request-origin";
 import { type ServerEditorAuth, createEditorAuth } from "./auth";
 import { editorGuard, isEditorPath, isOpenEditorPost } from "./auth/guard";
-import { formBody } from "./form-body";
+import { formBody } from "./http/form-body";
 import { cookieNames, readCookie } from "./auth/cookies";
 import { createInbox } from "./inbox";
 import { createMailer } from "./integrations/mail";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./payments/webhook";
-import { assetReader } from "./document-assets";
-import { scriptRewriter } from "./document-scripts";
-import { markupTokens, pageStylesheets } from "./page-stylesheet";
-import { type PageCache, createPageCache } from "./page-cache";
+import { assetReader } from "./http/pages/document-assets";
+import { scriptRewriter } from "./http/pages/document-scripts";
+import { markupTokens, pageStylesheets } from "./http/pages/page-stylesheet";
+import { type PageCache, createPageCache } from "./http/pages/page-cache";
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./retention";
 import { createServices } from "./services";
 import type { ContentStore } from "./content/store";
 import { documentIds, documentShowsOn } from "../app/content/documents";
 import { type JobSchedule, statusEndpoint } from "./status";
-import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./security";
-import { staticFiles } from "./static-files";
+import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./http/security";
+import { staticFiles } from "./http/static-files";
 import { mediaFiles } from "./photos/media";
 import { createPhotoUploads } from "./photos/uploads";
 
@@ -384,7 +384,7 @@ const answerBrotli = {
 };
 
 /**
- * How a kept page's inline stylesheet is cut to the page (server/page-stylesheet.ts), or nothing
+ * How a kept page's inline stylesheet is cut to the page (server/http/pages/page-stylesheet.ts), or nothing
  * when the classes the small script and the service worker write cannot be read: those pages then
  * keep the whole stylesheet, as development and pages that start React at load do.
  */

@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import { ConfigError, configFromEnvironment, insecureSiteUrl } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
-import { enhanceScriptUrl, markupScriptFiles } from "./document-assets";
+import { enhanceScriptUrl, markupScriptFiles } from "./http/pages/document-assets";
 import { createLogger } from "./logger";
 import { nodeEndOfLifeWarning } from "./node-support";
 import { readyLine } from "./ready-line";

@@ -17,7 +17,7 @@ import { type DeliveryHandler, type Destination, type Outbox, createOutbox } fro
 import type { SiteContent } from "../app/content/documents";
 import { paymentReceipt } from "./payments/emails";
 import { type Payments, createPaymentsService } from "./payments/service";
-import { createRateLimiter } from "./rate-limit";
+import { createRateLimiter } from "./http/rate-limit";
 
 /**
  * Thank-you page views with a reference, per address per 10 minutes, as a multiple of

@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 
 /**
  * This response's CSP nonce (app/entry.server.tsx), for the page's own inline script. A kept
- * page has none: its inline scripts are allowed by their hashes (server/page-cache.ts).
+ * page has none: its inline scripts are allowed by their hashes (server/http/pages/page-cache.ts).
  */
 export const Nonce = createContext<string | undefined>(undefined);
 

@@ -1,6 +1,6 @@
 /**
  * React on a words-only page (docs/decisions/017). The server leaves React Router's module script
- * in the page but inert (server/document-scripts.ts); it is made live when the visitor starts
+ * in the page but inert (server/http/pages/document-scripts.ts); it is made live when the visitor starts
  * using a form (the footer's newsletter sign-up is on every page), so a visit that only reads
  * never downloads React. Every form sent before React is ready is held, in the order it was sent,
  * and handed to React, whose forms keep the words on a bad network; if React cannot start, they

@@ -27,7 +27,7 @@ export function referencedHydrationId(html: string): string | undefined {
   return HYDRATION_ID.test(id) ? id : undefined;
 }
 
-/** The empty element that stands where React Router's context script was (server/document-scripts.ts). */
+/** The empty element that stands where React Router's context script was (server/http/pages/document-scripts.ts). */
 export const CONTEXT_PLACE = "data-react-context";
 
 /** React Router's stream of a page's data, made by its inline context script */

@@ -15,7 +15,7 @@ import type { BookingInput, CheckoutInput, ContactInput, NewsletterInput } from 
 export interface SiteLoadContext {
   /** this response's CSP nonce; absent when the page is rendered once for the page cache */
   nonce?: string;
-  /** rendered once for the page cache (server/page-cache.ts): the whole document at once */
+  /** rendered once for the page cache (server/http/pages/page-cache.ts): the whole document at once */
   prerender?: boolean;
   /** public origin without trailing slash, from SITE_URL */
   siteUrl: string;
@@ -33,7 +33,7 @@ export interface SiteLoadContext {
    */
   describeError: (error: unknown) => string;
   /**
-   * a stream that rewrites a rendered page's script tags on their way out (server/document-scripts.ts,
+   * a stream that rewrites a rendered page's script tags on their way out (server/http/pages/document-scripts.ts,
    * docs/decisions/017); the server hands it over so that app/ never imports server/
    */
   scriptRewriter: () => Transform;

@@ -1,6 +1,6 @@
 /**
  * Links the whole stylesheet behind a page that carries only its own part of it
- * (`<style data-partial>`, server/page-stylesheet.ts). React's components render classes the
+ * (`<style data-partial>`, server/http/pages/page-stylesheet.ts). React's components render classes the
  * page's rules may not have (a toast, a field's error, the booking dialog), so this runs before
  * React starts: from the small script when a form is first used, and from the root module.
  * Does nothing twice, and nothing on a page with the whole stylesheet.

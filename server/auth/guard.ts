@@ -54,7 +54,7 @@ export function isOpenEditorPost(path: string): boolean {
  *   (app/lib/admin/access.server.ts): a new admin page under those paths gets all of this by
  *   being there, and its loader calls `readerAccess`.
  *
- * Body type and size are checked after this by the form guard (server/form-guard.ts).
+ * Body type and size are checked after this by the form guard (server/http/form-guard.ts).
  */
 export function editorGuard(options: {
   siteUrl: string;

@@ -12,7 +12,7 @@ import type { Db } from "../db/client";
 import { contentAudit } from "../db/schema";
 import type { MailSend } from "../integrations/mail";
 import type { Logger } from "../logger";
-import { PREFIX_ALLOWANCE, countInWindow } from "../rate-limit";
+import { PREFIX_ALLOWANCE, countInWindow } from "../http/rate-limit";
 import { cookieNames, readCookie, serializeCookie } from "./cookies";
 import {
   LINK_MAILS_PER_LIMIT,

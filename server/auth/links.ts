@@ -2,7 +2,7 @@ import { isIPv4 } from "node:net";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { editorLinks } from "../db/schema";
-import { PREFIX_ALLOWANCE, addressKey, countInWindow, prefixKey } from "../rate-limit";
+import { PREFIX_ALLOWANCE, addressKey, countInWindow, prefixKey } from "../http/rate-limit";
 import { hashToken, newToken } from "./tokens";
 
 /** A sign-in link works once, for 10 minutes (ASVS 5 6.5.5). */

@@ -17,7 +17,7 @@ import {
 } from "../idempotency";
 import type { Logger } from "../logger";
 import type { Destination, Outbox } from "../outbox";
-import type { RateLimiter } from "../rate-limit";
+import type { RateLimiter } from "../http/rate-limit";
 
 /** Tokens this service issues are base64url; anything else (a NUL, say) is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;

@@ -11,7 +11,7 @@ import { describeDatabaseError } from "../db/errors";
 import type { PaystackClient, VerifyResult } from "../integrations/paystack";
 import type { Logger } from "../logger";
 import type { Destination, Outbox } from "../outbox";
-import type { RateLimiter } from "../rate-limit";
+import type { RateLimiter } from "../http/rate-limit";
 import {
   RepeatedPost,
   type StoredKey,

@@ -3,7 +3,7 @@ import { type RequestHandler, Router } from "express";
 import { uploadedEntry } from "../../app/lib/images";
 import type { Db } from "../db/client";
 import { photoFiles } from "../db/schema";
-import { setFileSecurityHeaders } from "../static-files";
+import { setFileSecurityHeaders } from "../http/static-files";
 
 /** /media/<key>-<width>.<avif|webp>; the key's own shape is checked by uploadedEntry. */
 const MEDIA_PATH = /^\/(p-[0-9a-f]{16}-\d+x\d+)-(\d+)\.(avif|webp)$/;

@@ -6,7 +6,7 @@ import { site } from "../../playwright.config";
 import { spawnServer } from "../support/spawn-server";
 
 /**
- * Each kept page carries only its part of the stylesheet (server/page-stylesheet.ts), and its own
+ * Each kept page carries only its part of the stylesheet (server/http/pages/page-stylesheet.ts), and its own
  * classes under short names. These tests compare every element's computed style with the part and
  * with the whole stylesheet, on a server that keeps the classes' own names (FULL_CLASS_NAMES), and
  * between that server's page and the short-named one: the cut and the names may make the page

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseEncoding } from "../../server/accept-encoding";
+import { chooseEncoding } from "../../server/http/accept-encoding";
 
 const choose = (accept: string | undefined, available: ("br" | "gzip")[] = ["br", "gzip"]) =>
   chooseEncoding({ headers: accept === undefined ? {} : { "accept-encoding": accept } }, available);

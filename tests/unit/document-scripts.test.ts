@@ -2,8 +2,12 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { referencedHydrationId } from "../../app/lib/hydration-data";
-import { rewriteScripts, scriptRewriter, splitHydrationData } from "../../server/document-scripts";
-import { scriptHashes } from "../../server/page-cache";
+import {
+  rewriteScripts,
+  scriptRewriter,
+  splitHydrationData,
+} from "../../server/http/pages/document-scripts";
+import { scriptHashes } from "../../server/http/pages/page-cache";
 
 const page = (react: "page" | "on-demand", nonce = "") =>
   `<!DOCTYPE html><html lang="en-NG" data-react="${react}"><head>` +

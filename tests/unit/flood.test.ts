@@ -6,7 +6,7 @@ import { deliveries, submissions } from "../../server/db/schema";
 import { createFormsService } from "../../server/forms/service";
 import { createLogger } from "../../server/logger";
 import { type OutboxItem, createOutbox, releaseHeld } from "../../server/outbox";
-import { createRateLimiter } from "../../server/rate-limit";
+import { createRateLimiter } from "../../server/http/rate-limit";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "../../app/lib/forms/fields";
 import { contactSchema, validateForm } from "../../app/lib/forms/schemas";
-import { MAX_FORM_BYTES } from "../../server/form-guard";
+import { MAX_FORM_BYTES } from "../../server/http/form-guard";
 
 /** The longest valid contact form whose message is `message`, as the browser would send it. */
 function longestForm(message: string): Record<string, string> {

@@ -11,7 +11,7 @@ import { listUnsubscribeHeaders } from "../../server/forms/unsubscribe-headers";
 import { createLogger } from "../../server/logger";
 import { createOutbox } from "../../server/outbox";
 import { applyRetention } from "../../server/retention";
-import { createRateLimiter } from "../../server/rate-limit";
+import { createRateLimiter } from "../../server/http/rate-limit";
 
 const logger = createLogger("silent");
 const meta = { ip: "203.0.113.9", pageUri: "http://x/contact", pageName: "Contact Us" };

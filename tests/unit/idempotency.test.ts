@@ -15,7 +15,7 @@ import { idempotencyHash } from "../../server/idempotency";
 import { createLogger } from "../../server/logger";
 import { createOutbox } from "../../server/outbox";
 import { createPaymentsService } from "../../server/payments/service";
-import { createRateLimiter } from "../../server/rate-limit";
+import { createRateLimiter } from "../../server/http/rate-limit";
 import type { PaystackClient } from "../../server/integrations/paystack";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";

@@ -15,7 +15,7 @@ import { createOutbox } from "../../server/outbox";
 import { newReference } from "../../server/payments/orders";
 import { createPaymentsService } from "../../server/payments/service";
 import { paystackWebhook } from "../../server/payments/webhook";
-import { createRateLimiter } from "../../server/rate-limit";
+import { createRateLimiter } from "../../server/http/rate-limit";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();

@@ -17,7 +17,7 @@ import {
 import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/payments/service";
 import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
 import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
-import { RATE_ROWS_SPENT_MS, createRateLimiter } from "../../server/rate-limit";
+import { RATE_ROWS_SPENT_MS, createRateLimiter } from "../../server/http/rate-limit";
 import { RetentionError, applyRetention, purgeRateLimits } from "../../server/retention";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";

@@ -8,7 +8,7 @@ import {
   pageStylesheets,
   shortClassNames,
   stylesheetFor,
-} from "../../server/page-stylesheet";
+} from "../../server/http/pages/page-stylesheet";
 
 const css =
   "@layer theme,base,utilities;" +
@@ -33,7 +33,7 @@ const classesIn = (selector: string) => needs(selector).classes;
 const pageWith = (body: string) =>
   `<html><head><style data-href="/assets/app-1.css">${css}</style></head><body>${body}</body></html>`;
 
-describe("a page's own part of the stylesheet (server/page-stylesheet.ts)", () => {
+describe("a page's own part of the stylesheet (server/http/pages/page-stylesheet.ts)", () => {
   it("reads the classes a selector needs, escapes undone, what :not() names left out", () => {
     expect(needs("ul>li.a:not(p) a:is(b, .c)")).toEqual({
       classes: ["a", "c"],

@@ -7,7 +7,7 @@ import {
   addressKey,
   createRateLimiter,
   prefixKey,
-} from "../../server/rate-limit";
+} from "../../server/http/rate-limit";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 

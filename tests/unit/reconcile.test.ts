@@ -12,7 +12,7 @@ import { paymentNotification, paymentReceipt } from "../../server/payments/email
 import { markFailed, newReference } from "../../server/payments/orders";
 import { startReconciliation } from "../../server/payments/reconcile";
 import { RECONCILE_WINDOW_MS, createPaymentsService } from "../../server/payments/service";
-import { createRateLimiter } from "../../server/rate-limit";
+import { createRateLimiter } from "../../server/http/rate-limit";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 

@@ -6,7 +6,7 @@ import { createLogger } from "../../server/logger";
 import { createOutbox } from "../../server/outbox";
 import { createOrder, newReference } from "../../server/payments/orders";
 import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/payments/service";
-import { createRateLimiter } from "../../server/rate-limit";
+import { createRateLimiter } from "../../server/http/rate-limit";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 

@@ -3,7 +3,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 /**
  * A passkey's answer as the small form the browser posts, and back: each part of it in a field of
  * its own, base64url, so that a sign-in fits the few KB and short fields an editor post without a
- * session may carry (server/form-body.ts, OPEN_EDITOR_FORM_LIMITS). Nothing else is taken.
+ * session may carry (server/http/form-body.ts, OPEN_EDITOR_FORM_LIMITS). Nothing else is taken.
  */
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;

@@ -10,7 +10,7 @@ export const FILE_SUFFIX = ".file";
 /**
  * New photos one post may carry (issue 29, M5): the largest real need is a page's every photo
  * replaced at once: the home page's hero and its six phone slides, seven. The server's body limit
- * (server/form-body.ts, EDITOR_FORM_LIMITS.files) is the same number.
+ * (server/http/form-body.ts, EDITOR_FORM_LIMITS.files) is the same number.
  */
 export const MAX_PHOTOS_PER_POST = 8;
 

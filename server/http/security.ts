@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import type { Config } from "./config";
-import { isEditorPath } from "./auth/guard";
+import type { Config } from "../config";
+import { isEditorPath } from "../auth/guard";
 
 export const YOUTUBE_ORIGIN = "https://www.youtube-nocookie.com";
 
 /**
  * A fresh nonce per response, for the inline scripts React Router writes into the page. Pages
- * served from the page cache carry none: their scripts are allowed by hash (server/page-cache.ts).
+ * served from the page cache carry none: their scripts are allowed by hash (server/http/pages/page-cache.ts).
  */
 export const assignNonce: RequestHandler = (_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");

@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { encodingChooser } from "./accept-encoding";
+import { encodingChooser } from "../accept-encoding";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import type { SiteLoadContext } from "../app/lib/load-context";
+import type { SiteLoadContext } from "../../../app/lib/load-context";
 import { createRequestHandler } from "react-router";
-import { onlyTrackingParams } from "../app/lib/tracking-params";
-import { HYDRATION_ID, HYDRATION_QUERY } from "../app/lib/hydration-data";
+import { onlyTrackingParams } from "../../../app/lib/tracking-params";
+import { HYDRATION_ID, HYDRATION_QUERY } from "../../../app/lib/hydration-data";
 import { DEFERRED_MODULE_TYPE, scriptRewriter, splitHydrationData } from "./document-scripts";
-import type { Logger } from "./logger";
+import type { Logger } from "../../logger";
 
 /**
  * Pages that are the same for every visitor, rendered once and served from memory
@@ -77,14 +77,14 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
  * not govern it: hashing it would allow, as a script, text an editor typed (issue 29, L5), and
  * each hash is 55 bytes of every answer's headers (docs/decisions/037). Only classic and module
  * scripts are hashed, and the inert copy of React's module script that the small script makes
- * live (server/document-scripts.ts).
+ * live (server/http/pages/document-scripts.ts).
  */
 const RUNS = new Set(["", "module", "text/javascript", DEFERRED_MODULE_TYPE]);
 const TYPE = /\stype\s*=\s*["']?([^"'\s>]+)/i;
 
 /**
  * The hashes of the page's inline scripts that run, and of `alsoRuns`: scripts taken out of the
- * page that the small script puts back (server/document-scripts.ts). An empty script runs nothing
+ * page that the small script puts back (server/http/pages/document-scripts.ts). An empty script runs nothing
  * and needs none.
  */
 export function scriptHashes(html: string, alsoRuns: readonly string[] = []): string[] {

@@ -4,7 +4,7 @@ import {
 } from "@react-router/node";
 import type { Request, RequestHandler, Response } from "express";
 import { type AppLoadContext, type ServerBuild, createRequestHandler } from "react-router";
-import { requestOrigin } from "./request-origin";
+import { requestOrigin } from "../request-origin";
 
 /**
  * React Router behind Express: what `@react-router/express` does, except that the Request handed
@@ -47,7 +47,7 @@ function fetchRequest(req: Request, res: Response, publicOrigin: string | undefi
     else if (value !== undefined) headers.set(name, value);
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  // A posted form was already read within its limits (server/form-body.ts): that is the body the
+  // A posted form was already read within its limits (server/http/form-body.ts): that is the body the
   // action reads, with the type and length of its own encoding.
   const form = res.locals.form as FormData | undefined;
   if (form) {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { CONTEXT_PLACE, hydrationReference } from "../app/lib/hydration-data";
+import { CONTEXT_PLACE, hydrationReference } from "../../../app/lib/hydration-data";
 
 /**
  * Rewrites the script tags React Router writes into a page so that nothing competes with the first

@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
-import type { Db } from "./db/client";
+import type { Db } from "../db/client";
 
 export const RATE_WINDOW_MS = 10 * 60_000;
 /** The window in which a form's posts from everyone together are counted to detect a flood. */

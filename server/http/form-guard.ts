@@ -90,7 +90,7 @@ export function formGuard(options: {
           : "That form was too large to send. Please shorten your message and try again.",
       );
     }
-    // Read next by server/form-body.ts, within these limits.
+    // Read next by server/http/form-body.ts, within these limits.
     res.locals.formLimits = limits;
     next();
   };

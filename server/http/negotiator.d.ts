@@ -1,4 +1,4 @@
-// negotiator ships no types; only the part the site uses (server/accept-encoding.ts).
+// negotiator ships no types; only the part the site uses (server/http/accept-encoding.ts).
 declare module "negotiator" {
   import type { IncomingMessage } from "node:http";
   export default class Negotiator {
