@@ -8,7 +8,7 @@
 import { once } from "node:events";
 import { createWriteStream, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { runBackup } from "../server/commands/backup";
+import { runBackup } from "../server/operations/commands/backup";
 import { fileArgument, runCommand } from "./open-for-command";
 
 const usage = `Usage: npm run backup -- FILE

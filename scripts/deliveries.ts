@@ -9,7 +9,11 @@
  * (docs/decisions/034); on Postgres it works on the database itself.
  */
 import { once } from "node:events";
-import { deliveriesUsage, parseDeliveriesArgs, runDeliveries } from "../server/commands/deliveries";
+import {
+  deliveriesUsage,
+  parseDeliveriesArgs,
+  runDeliveries,
+} from "../server/operations/commands/deliveries";
 import { runCommand } from "./open-for-command";
 
 const args = process.argv.slice(2);

@@ -8,7 +8,7 @@
 import { once } from "node:events";
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { exportUsage, parseExportArgs, runExport } from "../server/commands/export";
+import { exportUsage, parseExportArgs, runExport } from "../server/operations/commands/export";
 import { runCommand } from "./open-for-command";
 
 const args = process.argv.slice(2);

@@ -40,7 +40,7 @@ const reopened = await openDatabase({ dataDir });
 measure("PGlite closed and opened again");
 const { createApp } = await import("../server/app");
 const { configFromEnvironment } = await import("../server/config");
-const { createLogger } = await import("../server/logger");
+const { createLogger } = await import("../server/operations/logger");
 const config = configFromEnvironment();
 const { openContentStore } = await import("../server/content/store");
 const content = await openContentStore({ db: reopened.db, logger: createLogger("warn") });

@@ -5,7 +5,7 @@ import {
   type CommandName,
   type CommandOutcome,
   type CommandRunner,
-} from "../server/commands/protocol";
+} from "../server/operations/commands/protocol";
 import { type Config, ConfigError, configFromEnvironment } from "../server/config";
 import { type Database, DatabaseStartError, openDatabase } from "../server/db/client";
 import { liveOwner } from "../server/db/data-dir-lock";

@@ -7,9 +7,9 @@
  * needs the key file age-keygen wrote.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { identitiesIn } from "../server/backup/age";
-import { BackupError } from "../server/backup/format";
-import { errorKind, restoreBackup } from "../server/backup/restore-backup";
+import { identitiesIn } from "../server/operations/backup/age";
+import { BackupError } from "../server/operations/backup/format";
+import { errorKind, restoreBackup } from "../server/operations/backup/restore-backup";
 import { fileArgument, openForCommand } from "./open-for-command";
 
 const usage = `Usage: npm run restore -- FILE [--identity KEYFILE]

@@ -113,7 +113,7 @@ const envSchema = z.object({
     })
     .transform((v) => v ?? "02:15"),
   BACKUP_KEEP_DAYS: positiveInt(30).refine((d) => d >= 1, { message: "must be at least 1" }),
-  // Checked where backups are made (server/backup/settings.ts): a wrong key or S3 setting is
+  // Checked where backups are made (server/operations/backup/settings.ts): a wrong key or S3 setting is
   // named in the log and /status while the site goes on serving, and never written in the clear.
   BACKUP_AGE_RECIPIENT: optionalString,
   BACKUP_S3_URL: optionalString,

@@ -7,18 +7,18 @@ import { createApp } from "./app";
 import { ConfigError, configFromEnvironment, insecureSiteUrl } from "./config";
 import { DatabaseStartError, openDatabase } from "./db/client";
 import { enhanceScriptUrl, markupScriptFiles } from "./http/pages/document-assets";
-import { createLogger } from "./logger";
-import { nodeEndOfLifeWarning } from "./node-support";
-import { readyLine } from "./ready-line";
-import { startDigest } from "./digest";
+import { createLogger } from "./operations/logger";
+import { nodeEndOfLifeWarning } from "./operations/node-support";
+import { readyLine } from "./operations/ready-line";
+import { startDigest } from "./operations/digest";
 import { integrationReport } from "./integration-report";
 import { createMailer } from "./integrations/mail";
 import { startReconciliation } from "./payments/reconcile";
-import { startRetention } from "./retention";
+import { startRetention } from "./operations/retention";
 import { openContentStore } from "./content/store";
-import { serveCommand } from "./commands/protocol";
-import { startBackups } from "./backup/scheduled";
-import { backupSettings } from "./backup/settings";
+import { serveCommand } from "./operations/commands/protocol";
+import { startBackups } from "./operations/backup/scheduled";
+import { backupSettings } from "./operations/backup/settings";
 
 /** How long after SIGTERM the process exits even if closing has not finished. */
 const FORCED_EXIT_MS = 25_000;
@@ -192,9 +192,9 @@ async function main() {
       socket,
       { database, config },
       {
-        backup: () => import("./commands/backup").then((m) => m.runBackup),
-        export: () => import("./commands/export").then((m) => m.runExport),
-        deliveries: () => import("./commands/deliveries").then((m) => m.runDeliveries),
+        backup: () => import("./operations/commands/backup").then((m) => m.runBackup),
+        export: () => import("./operations/commands/export").then((m) => m.runExport),
+        deliveries: () => import("./operations/commands/deliveries").then((m) => m.runDeliveries),
       },
       (error) => logger.error({ err: { name: (error as Error).name } }, "a local command failed"),
     ),

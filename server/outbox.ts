@@ -4,7 +4,7 @@ import { describeDatabaseError } from "./db/errors";
 import { deliveries, submissions } from "./db/schema";
 import type { DeliveryResult } from "./integrations/delivery-result";
 import { type HeldChoice, heldChoiceCondition } from "./delivery-queue";
-import type { Logger } from "./logger";
+import type { Logger } from "./operations/logger";
 
 /**
  * The durable delivery queue (DESIGN.md "Data that the server keeps"). Each submission has one

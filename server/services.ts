@@ -12,7 +12,7 @@ import { contactFields, createHubspotClient, newsletterFields } from "./integrat
 import { createMailer } from "./integrations/mail";
 import { createPaystackClient } from "./integrations/paystack";
 import { createTestimonialsService } from "./integrations/testimonials";
-import type { Logger } from "./logger";
+import type { Logger } from "./operations/logger";
 import { type DeliveryHandler, type Destination, type Outbox, createOutbox } from "./outbox";
 import type { SiteContent } from "../app/content/documents";
 import { paymentReceipt } from "./payments/emails";

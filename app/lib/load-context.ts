@@ -115,7 +115,7 @@ export interface EditorServices {
   inbox?: InboxService;
   content: ContentEditing;
   photos: PhotoUploads;
-  /** the site's own backups, for /admin/backups (server/backup/shelf.ts) */
+  /** the site's own backups, for /admin/backups (server/operations/backup/shelf.ts) */
   backups: BackupShelf;
 }
 

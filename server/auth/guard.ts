@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Access } from "../../app/lib/load-context";
-import type { Logger } from "../logger";
+import type { Logger } from "../operations/logger";
 import { networkKey } from "./links";
 
 /**

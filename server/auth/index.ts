@@ -11,7 +11,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { contentAudit } from "../db/schema";
 import type { MailSend } from "../integrations/mail";
-import type { Logger } from "../logger";
+import type { Logger } from "../operations/logger";
 import { PREFIX_ALLOWANCE, countInWindow } from "../http/rate-limit";
 import { cookieNames, readCookie, serializeCookie } from "./cookies";
 import {

@@ -23,8 +23,8 @@ import { webinarStart } from "../../app/lib/webinar";
 import { SHIPPED_BY, formatWat } from "../../app/lib/admin/wat";
 import type { Db } from "../db/client";
 import { contentAudit, contentDrafts, contentVersions } from "../db/schema";
-import { jobFinished } from "../job-runs";
-import type { Logger } from "../logger";
+import { jobFinished } from "../operations/job-runs";
+import type { Logger } from "../operations/logger";
 import { mergeDocuments, rebaseDocument } from "./merge";
 
 /**

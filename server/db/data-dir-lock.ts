@@ -33,7 +33,7 @@ export class DataDirInUse extends Error {
 /**
  * What the lock's socket does with a connection once the lock is held. By default nothing: a
  * rival probing only needs to connect. The site sets a handler so the operator's commands can ask
- * it to do their work (server/commands/, docs/decisions/034).
+ * it to do their work (server/operations/commands/, docs/decisions/034).
  */
 export type LockConnectionHandler = (socket: Socket) => void;
 

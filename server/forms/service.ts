@@ -15,7 +15,7 @@ import {
   idempotencyHash,
   validKey,
 } from "../idempotency";
-import type { Logger } from "../logger";
+import type { Logger } from "../operations/logger";
 import type { Destination, Outbox } from "../outbox";
 import type { RateLimiter } from "../http/rate-limit";
 

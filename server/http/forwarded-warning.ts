@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Logger } from "../logger";
+import type { Logger } from "../operations/logger";
 
 /**
  * With TRUST_PROXY off, X-Forwarded-For is ignored, so behind a proxy every visitor has the

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Logger } from "../logger";
+import type { Logger } from "../operations/logger";
 
 /**
  * Pages rendered per request and `.data` requests build the request's URL from its Host header

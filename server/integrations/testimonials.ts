@@ -3,7 +3,7 @@ import type { Testimonial } from "../../app/lib/load-context";
 import type { Database } from "../db/client";
 import { describeDatabaseError } from "../db/errors";
 import { testimonialsCache } from "../db/schema";
-import type { Logger } from "../logger";
+import type { Logger } from "../operations/logger";
 
 /**
  * The testimonials sheet (SheetDB style, DESIGN.md "Testimonials sheet"). The one module that

@@ -9,7 +9,7 @@ import { nairaToKobo } from "../../app/lib/money";
 import type { Db } from "../db/client";
 import { describeDatabaseError } from "../db/errors";
 import type { PaystackClient, VerifyResult } from "../integrations/paystack";
-import type { Logger } from "../logger";
+import type { Logger } from "../operations/logger";
 import type { Destination, Outbox } from "../outbox";
 import type { RateLimiter } from "../http/rate-limit";
 import {

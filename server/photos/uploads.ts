@@ -3,8 +3,8 @@ import type sharp from "sharp";
 import type { Editor, PhotoUploads } from "../../app/lib/load-context";
 import type { Db } from "../db/client";
 import { contentAudit, photoFiles, photos } from "../db/schema";
-import { jobFinished } from "../job-runs";
-import type { Logger } from "../logger";
+import { jobFinished } from "../operations/job-runs";
+import type { Logger } from "../operations/logger";
 import { IMAGE_WIDTHS, uploadedKey } from "../../app/lib/images";
 import { UnreadablePhoto, encodePhoto, loadSharp } from "./encoding";
 

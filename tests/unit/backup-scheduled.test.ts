@@ -9,12 +9,12 @@ import {
   listBackups,
   pruneBackups,
   runBackupJob,
-} from "../../server/backup/scheduled";
-import { checkBackupRows } from "../../server/backup/checked-backup";
-import { restoreBackup } from "../../server/backup/restore-backup";
-import { overdueAfterMs } from "../../server/status";
-import { BACKUP_GRACE_MS, BACKUP_INTERVAL_MS } from "../../server/backup/scheduled";
-import { readJobRuns } from "../../server/job-runs";
+} from "../../server/operations/backup/scheduled";
+import { checkBackupRows } from "../../server/operations/backup/checked-backup";
+import { restoreBackup } from "../../server/operations/backup/restore-backup";
+import { overdueAfterMs } from "../../server/operations/status";
+import { BACKUP_GRACE_MS, BACKUP_INTERVAL_MS } from "../../server/operations/backup/scheduled";
+import { readJobRuns } from "../../server/operations/job-runs";
 import { submissions } from "../../server/db/schema";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";

@@ -11,9 +11,9 @@ import {
   EXCLUDED_TABLES,
   orderOf,
   query,
-} from "../../server/backup/format";
-import { restoreBackup } from "../../server/backup/restore-backup";
-import { writeBackup } from "../../server/backup/write-backup";
+} from "../../server/operations/backup/format";
+import { restoreBackup } from "../../server/operations/backup/restore-backup";
+import { writeBackup } from "../../server/operations/backup/write-backup";
 import type { Database } from "../../server/db/client";
 import {
   contentAudit,

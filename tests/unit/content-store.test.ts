@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shippedContent } from "../../app/content/documents";
 import { type ContentStore, openContentStore } from "../../server/content/store";
 import type { Database } from "../../server/db/client";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 

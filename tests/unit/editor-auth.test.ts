@@ -10,7 +10,7 @@ import { hashToken, looksLikeToken, newToken } from "../../server/auth/tokens";
 import type { Database } from "../../server/db/client";
 import { contentAudit, editorLinks, editorSessions } from "../../server/db/schema";
 import type { MailMessage } from "../../server/integrations/mail";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 

@@ -8,7 +8,7 @@ import { RECOVERY_SESSION_MS } from "../../server/auth/sessions";
 import type { Database } from "../../server/db/client";
 import { editorPasskeys, editorSessions } from "../../server/db/schema";
 import type { MailMessage } from "../../server/integrations/mail";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 import { softAuthenticator } from "../support/soft-authenticator";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
-import { jobFinished } from "../../server/job-runs";
-import { readStatus } from "../../server/status";
+import { jobFinished } from "../../server/operations/job-runs";
+import { readStatus } from "../../server/operations/status";
 import { openTempPglite } from "../support/databases";
 
 describe("/status and the editor's jobs", () => {

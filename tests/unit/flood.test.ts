@@ -4,7 +4,7 @@ import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
 import { deliveries, submissions } from "../../server/db/schema";
 import { createFormsService } from "../../server/forms/service";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { type OutboxItem, createOutbox, releaseHeld } from "../../server/outbox";
 import { createRateLimiter } from "../../server/http/rate-limit";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";

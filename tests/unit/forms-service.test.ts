@@ -8,9 +8,9 @@ import { type Database, openDatabase } from "../../server/db/client";
 import { deliveries, submissions, subscribers } from "../../server/db/schema";
 import { createFormsService } from "../../server/forms/service";
 import { listUnsubscribeHeaders } from "../../server/forms/unsubscribe-headers";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { createOutbox } from "../../server/outbox";
-import { applyRetention } from "../../server/retention";
+import { applyRetention } from "../../server/operations/retention";
 import { createRateLimiter } from "../../server/http/rate-limit";
 
 const logger = createLogger("silent");

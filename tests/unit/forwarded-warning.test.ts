@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import express from "express";
 import { expect, it } from "vitest";
 import { warnForwardedOnce } from "../../server/http/forwarded-warning";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 
 it("X-Forwarded-For with TRUST_PROXY off is logged once, without any address", async () => {
   const lines: string[] = [];

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { openTempPglite } from "../support/databases";
 
 /** One request written by hand, as a scanner or an old client sends it; the answer's status. */

@@ -12,7 +12,7 @@ import {
 } from "../../server/db/schema";
 import { createFormsService } from "../../server/forms/service";
 import { idempotencyHash } from "../../server/idempotency";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { createOutbox } from "../../server/outbox";
 import { createPaymentsService } from "../../server/payments/service";
 import { createRateLimiter } from "../../server/http/rate-limit";

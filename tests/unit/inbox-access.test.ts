@@ -5,7 +5,7 @@ import { type ServerEditorAuth, STEP_UP_MS, createEditorAuth } from "../../serve
 import { editorGuard, isReaderPath } from "../../server/auth/guard";
 import type { Database } from "../../server/db/client";
 import type { MailMessage } from "../../server/integrations/mail";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { openTempPglite } from "../support/databases";
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Access, InboxFilter } from "../../app/lib/load-context";
-import { runExport } from "../../server/commands/export";
-import type { CommandContext } from "../../server/commands/protocol";
+import { runExport } from "../../server/operations/commands/export";
+import type { CommandContext } from "../../server/operations/commands/protocol";
 import type { Database } from "../../server/db/client";
 import {
   contentAudit,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db/client";
 import { createFormsService } from "../../server/forms/service";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { createOutbox } from "../../server/outbox";
 import { newReference } from "../../server/payments/orders";
 import { createPaymentsService } from "../../server/payments/service";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nodeEndOfLifeWarning } from "../../server/node-support";
+import { nodeEndOfLifeWarning } from "../../server/operations/node-support";
 
 describe("the warning about a Node.js past its end of life", () => {
   const day = (iso: string) => new Date(`${iso}T12:00:00Z`);

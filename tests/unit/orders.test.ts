@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import { deliveries, idempotencyKeys, orders, submissions } from "../../server/db/schema";
 import { idempotencyHash } from "../../server/idempotency";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { createOutbox } from "../../server/outbox";
 import {
   REFERENCE_PATTERN,
@@ -18,7 +18,7 @@ import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/payments/se
 import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
 import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
 import { RATE_ROWS_SPENT_MS, createRateLimiter } from "../../server/http/rate-limit";
-import { RetentionError, applyRetention, purgeRateLimits } from "../../server/retention";
+import { RetentionError, applyRetention, purgeRateLimits } from "../../server/operations/retention";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 

@@ -7,7 +7,7 @@ import { type Database, openDatabase } from "../../server/db/client";
 import { deliveries, submissions } from "../../server/db/schema";
 import { createHubspotClient, contactFields } from "../../server/integrations/hubspot";
 import { type FakeHubspot, startFakeHubspot } from "../../server/integrations/hubspot-fake";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import {
   GIVE_UP_AFTER_MS,
   MAX_RETRY_MS,

@@ -15,8 +15,8 @@ import {
   photoFiles,
   photos,
 } from "../../server/db/schema";
-import { UNUSED_PHOTO_GRACE_MS, purgeUnusedPhotos } from "../../server/retention";
-import { createLogger } from "../../server/logger";
+import { UNUSED_PHOTO_GRACE_MS, purgeUnusedPhotos } from "../../server/operations/retention";
+import { createLogger } from "../../server/operations/logger";
 import { ENCODERS } from "../../server/photos/encoding";
 import { mediaFiles } from "../../server/photos/media";
 import {

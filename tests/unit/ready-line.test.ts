@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readyLine } from "../../server/ready-line";
+import { readyLine } from "../../server/operations/ready-line";
 
 describe("the line that says the site is ready", () => {
   it("names the local address alone when visitors use it too (npm start)", () => {

@@ -6,7 +6,7 @@ import type { Database } from "../../server/db/client";
 import { orders, submissions } from "../../server/db/schema";
 import { type PaystackClient, createPaystackClient } from "../../server/integrations/paystack";
 import { type FakePaystack, startFakePaystack } from "../../server/integrations/paystack-fake";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { type OutboxItem, createOutbox } from "../../server/outbox";
 import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
 import { markFailed, newReference } from "../../server/payments/orders";

@@ -7,7 +7,7 @@ import { fallbackTestimonials } from "~/content/testimonials";
 import { type Database, openDatabase } from "../../server/db/client";
 import { testimonialsCache } from "../../server/db/schema";
 import { createTestimonialsService, parseSheetRows } from "../../server/integrations/testimonials";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { type FakeSheet, sheetRow, startFakeSheet } from "../support/fake-sheet";
 
 const logger = createLogger("silent");

@@ -2,7 +2,7 @@ import { shippedContent } from "../../app/content/documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/operations/logger";
 import { createOutbox } from "../../server/outbox";
 import { createOrder, newReference } from "../../server/payments/orders";
 import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/payments/service";

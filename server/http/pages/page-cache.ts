@@ -9,7 +9,7 @@ import { createRequestHandler } from "react-router";
 import { onlyTrackingParams } from "../../../app/lib/tracking-params";
 import { HYDRATION_ID, HYDRATION_QUERY } from "../../../app/lib/hydration-data";
 import { DEFERRED_MODULE_TYPE, scriptRewriter, splitHydrationData } from "./document-scripts";
-import type { Logger } from "../../logger";
+import type { Logger } from "../../operations/logger";
 
 /**
  * Pages that are the same for every visitor, rendered once and served from memory

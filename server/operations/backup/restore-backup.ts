@@ -3,7 +3,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
-import type { Database, Db } from "../db/client";
+import type { Database, Db } from "../../db/client";
 import { decryptStream, isAgeFile } from "./age";
 import {
   BACKUP_FORMAT,

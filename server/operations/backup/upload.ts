@@ -1,6 +1,6 @@
 import path from "node:path";
-import type { Db } from "../db/client";
-import { putFile, S3UploadError } from "../integrations/s3";
+import type { Db } from "../../db/client";
+import { putFile, S3UploadError } from "../../integrations/s3";
 import { jobFinished } from "../job-runs";
 import { type BackupRecord, listBackups, writeRecord } from "./records";
 import type { BackupSettings } from "./settings";

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
-import type { Db } from "./db/client";
-import { describeDatabaseError } from "./db/errors";
-import { deliveries } from "./db/schema";
+import type { Db } from "../db/client";
+import { describeDatabaseError } from "../db/errors";
+import { deliveries } from "../db/schema";
 import { type JobName, readJobRuns, EDITOR_JOBS } from "./job-runs";
 import type { Logger } from "./logger";
 

@@ -6,7 +6,7 @@ import { PassThrough, Writable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { createGzip } from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database, Db } from "../db/client";
+import type { Database, Db } from "../../db/client";
 import {
   BACKUP_FORMAT,
   BACKUP_TABLES,

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { type Socket, connect } from "node:net";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
 
 /**
  * The operator's commands (backup, export, deliveries) while the site runs on the embedded

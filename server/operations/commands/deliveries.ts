@@ -6,9 +6,9 @@ import {
   queueSummary,
   requeue,
   storedByKind,
-} from "../delivery-queue";
-import { queueReport } from "../delivery-report";
-import { releaseHeld } from "../outbox";
+} from "../../delivery-queue";
+import { queueReport } from "../../delivery-report";
+import { releaseHeld } from "../../outbox";
 import type { CommandRunner } from "./protocol";
 
 export const deliveriesUsage = `Usage: npm run deliveries [-- OPTIONS]

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Database, Db } from "../db/client";
+import type { Database, Db } from "../../db/client";
 import { jobErrorKind, jobFinished } from "../job-runs";
 import { writeCheckedBackup } from "./checked-backup";
 import { BackupError } from "./format";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 
 /**
  * The backup format (docs/decisions/021): one gzip file of JSON lines, portable between PGlite and

@@ -1,10 +1,10 @@
 import { and, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import type { Db } from "./db/client";
-import { describeDatabaseError } from "./db/errors";
-import { orders, photos, rateLimits, submissions, subscribers } from "./db/schema";
+import type { Db } from "../db/client";
+import { describeDatabaseError } from "../db/errors";
+import { orders, photos, rateLimits, submissions, subscribers } from "../db/schema";
 import { runJob } from "./job-runs";
 import type { Logger } from "./logger";
-import { RATE_ROWS_SPENT_MS } from "./http/rate-limit";
+import { RATE_ROWS_SPENT_MS } from "../http/rate-limit";
 
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;

@@ -1,9 +1,9 @@
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { BackupEntry, BackupShelf } from "../../app/lib/load-context";
-import type { Database } from "../db/client";
-import { contentAudit } from "../db/schema";
+import type { BackupEntry, BackupShelf } from "../../../app/lib/load-context";
+import type { Database } from "../../db/client";
+import { contentAudit } from "../../db/schema";
 import { type BackupRecord, listBackups, runBackupJob } from "./scheduled";
 import type { BackupSettings } from "./settings";
 

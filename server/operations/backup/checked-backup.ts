@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 import { PassThrough, type Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
-import type { Database } from "../db/client";
+import type { Database } from "../../db/client";
 import { encryptStream } from "./age";
 import { BACKUP_TABLES, BackupError } from "./format";
 import { type BackupCounts, streamBackup } from "./write-backup";

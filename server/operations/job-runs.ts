@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "./db/client";
-import { describeDatabaseError } from "./db/errors";
-import { jobRuns } from "./db/schema";
+import type { Db } from "../db/client";
+import { describeDatabaseError } from "../db/errors";
+import { jobRuns } from "../db/schema";
 
 /**
  * The record of each background job's runs in `job_runs`, shared by every process on one

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "./db/client";
-import { describeDatabaseError } from "./db/errors";
-import type { MailMessage, MailSend } from "./integrations/mail";
+import type { Db } from "../db/client";
+import { describeDatabaseError } from "../db/errors";
+import type { MailMessage, MailSend } from "../integrations/mail";
 import { jobErrorCleared, jobFinished } from "./job-runs";
 import type { Logger } from "./logger";
 import { type JobSchedule, type StatusReport, readStatus } from "./status";

@@ -1,5 +1,5 @@
-import type { Config } from "../config";
-import type { S3Target } from "../integrations/s3";
+import type { Config } from "../../config";
+import type { S3Target } from "../../integrations/s3";
 import { ageRecipientProblem } from "./age";
 
 /** What the backup job needs to know (docs/decisions/034). */

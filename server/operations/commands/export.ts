@@ -1,14 +1,14 @@
 import { parseArgs } from "node:util";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, gte, inArray } from "drizzle-orm";
-import { deliveries, orders, submissions } from "../db/schema";
+import { deliveries, orders, submissions } from "../../db/schema";
 import {
   type ExportKind,
   exportHeadingLine,
   exportKinds,
   exportLine,
   isExportKind,
-} from "../export-columns";
+} from "../../export-columns";
 import type { CommandRunner } from "./protocol";
 
 /** Rows per query: a 50,000-row export never sits in memory, and the site answers between. */
