@@ -39,7 +39,7 @@ export interface SiteLoadContext {
   scriptRewriter: () => Transform;
   /** the visitor's IP address (X-Forwarded-For only when TRUST_PROXY is set); never logged */
   clientIp: string;
-  /** server-side capabilities, built once at start by server/services.ts */
+  /** server-side capabilities, built once at start by server/visitors/services.ts */
   services: SiteServices;
   /**
    * The published content of every document (app/content/documents.ts) as of this request, or,

@@ -7,7 +7,7 @@ import { fakePaystack, paystackSecret } from "../../playwright.config";
 import { type Database, openDatabase } from "../../server/db/client";
 import { deliveries, submissions } from "../../server/db/schema";
 import { type FakeHubspot, startFakeHubspot } from "../../server/integrations/hubspot-fake";
-import { releaseHeld } from "../../server/outbox";
+import { releaseHeld } from "../../server/integrations/deliveries/outbox";
 import { createTempDatabase } from "../support/postgres";
 import { spawnServer } from "../support/spawn-server";
 

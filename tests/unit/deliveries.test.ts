@@ -6,9 +6,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db/client";
-import { heldSummary, listQueue, queueSummary, storedByKind } from "../../server/delivery-queue";
-import { queueReport } from "../../server/delivery-report";
-import { releaseHeld } from "../../server/outbox";
+import {
+  heldSummary,
+  listQueue,
+  queueSummary,
+  storedByKind,
+} from "../../server/integrations/deliveries/delivery-queue";
+import { queueReport } from "../../server/integrations/deliveries/delivery-report";
+import { releaseHeld } from "../../server/integrations/deliveries/outbox";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 

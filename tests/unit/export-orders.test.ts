@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { submissions } from "../../server/db/schema";
-import { createOrder, markPaid, newReference } from "../../server/payments/orders";
+import { createOrder, markPaid, newReference } from "../../server/visitors/payments/orders";
 
 const run = promisify(execFile);
 

@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
 import { deliveries, submissions } from "../../server/db/schema";
-import { createFormsService } from "../../server/forms/service";
+import { createFormsService } from "../../server/visitors/forms/service";
 import { createLogger } from "../../server/operations/logger";
-import { type OutboxItem, createOutbox, releaseHeld } from "../../server/outbox";
+import {
+  type OutboxItem,
+  createOutbox,
+  releaseHeld,
+} from "../../server/integrations/deliveries/outbox";
 import { createRateLimiter } from "../../server/http/rate-limit";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db/client";
 import { deliveries, submissions, subscribers } from "../../server/db/schema";
-import { createFormsService } from "../../server/forms/service";
-import { listUnsubscribeHeaders } from "../../server/forms/unsubscribe-headers";
+import { createFormsService } from "../../server/visitors/forms/service";
+import { listUnsubscribeHeaders } from "../../server/visitors/forms/unsubscribe-headers";
 import { createLogger } from "../../server/operations/logger";
-import { createOutbox } from "../../server/outbox";
+import { createOutbox } from "../../server/integrations/deliveries/outbox";
 import { applyRetention } from "../../server/operations/retention";
 import { createRateLimiter } from "../../server/http/rate-limit";
 

@@ -10,11 +10,11 @@ import {
   submissions,
   subscribers,
 } from "../../server/db/schema";
-import { createFormsService } from "../../server/forms/service";
-import { idempotencyHash } from "../../server/idempotency";
+import { createFormsService } from "../../server/visitors/forms/service";
+import { idempotencyHash } from "../../server/visitors/idempotency";
 import { createLogger } from "../../server/operations/logger";
-import { createOutbox } from "../../server/outbox";
-import { createPaymentsService } from "../../server/payments/service";
+import { createOutbox } from "../../server/integrations/deliveries/outbox";
+import { createPaymentsService } from "../../server/visitors/payments/service";
 import { createRateLimiter } from "../../server/http/rate-limit";
 import type { PaystackClient } from "../../server/integrations/paystack";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";

@@ -9,12 +9,12 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db/client";
-import { createFormsService } from "../../server/forms/service";
+import { createFormsService } from "../../server/visitors/forms/service";
 import { createLogger } from "../../server/operations/logger";
-import { createOutbox } from "../../server/outbox";
-import { newReference } from "../../server/payments/orders";
-import { createPaymentsService } from "../../server/payments/service";
-import { paystackWebhook } from "../../server/payments/webhook";
+import { createOutbox } from "../../server/integrations/deliveries/outbox";
+import { newReference } from "../../server/visitors/payments/orders";
+import { createPaymentsService } from "../../server/visitors/payments/service";
+import { paystackWebhook } from "../../server/visitors/payments/webhook";
 import { createRateLimiter } from "../../server/http/rate-limit";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 

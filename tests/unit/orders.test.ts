@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import { deliveries, idempotencyKeys, orders, submissions } from "../../server/db/schema";
-import { idempotencyHash } from "../../server/idempotency";
+import { idempotencyHash } from "../../server/visitors/idempotency";
 import { createLogger } from "../../server/operations/logger";
-import { createOutbox } from "../../server/outbox";
+import { createOutbox } from "../../server/integrations/deliveries/outbox";
 import {
   REFERENCE_PATTERN,
   createOrder,
@@ -13,9 +13,9 @@ import {
   markFailed,
   markPaid,
   newReference,
-} from "../../server/payments/orders";
-import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/payments/service";
-import { paymentNotification, paymentReceipt } from "../../server/payments/emails";
+} from "../../server/visitors/payments/orders";
+import { VERIFY_CACHE_MS, createPaymentsService } from "../../server/visitors/payments/service";
+import { paymentNotification, paymentReceipt } from "../../server/visitors/payments/emails";
 import type { PaystackClient, VerifyResult } from "../../server/integrations/paystack";
 import { RATE_ROWS_SPENT_MS, createRateLimiter } from "../../server/http/rate-limit";
 import { RetentionError, applyRetention, purgeRateLimits } from "../../server/operations/retention";

@@ -14,7 +14,7 @@ import {
   type DeliveryHandler,
   createOutbox,
   retryDelayMs,
-} from "../../server/outbox";
+} from "../../server/integrations/deliveries/outbox";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 
 const logger = createLogger("silent");

@@ -6,9 +6,9 @@ import {
   newsletterSchema,
   validateForm,
 } from "../../app/lib/forms/schemas";
-import { practiceNotification } from "../../server/forms/notifications";
-import type { OutboxItem } from "../../server/outbox";
-import { paymentNotification } from "../../server/payments/emails";
+import { practiceNotification } from "../../server/visitors/forms/notifications";
+import type { OutboxItem } from "../../server/integrations/deliveries/outbox";
+import { paymentNotification } from "../../server/visitors/payments/emails";
 
 const contact = {
   name: "Ngozi",

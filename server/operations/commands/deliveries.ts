@@ -6,9 +6,9 @@ import {
   queueSummary,
   requeue,
   storedByKind,
-} from "../../delivery-queue";
-import { queueReport } from "../../delivery-report";
-import { releaseHeld } from "../../outbox";
+} from "../../integrations/deliveries/delivery-queue";
+import { queueReport } from "../../integrations/deliveries/delivery-report";
+import { releaseHeld } from "../../integrations/deliveries/outbox";
 import type { CommandRunner } from "./protocol";
 
 export const deliveriesUsage = `Usage: npm run deliveries [-- OPTIONS]

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { FormResult, FormsService, SubmitMeta } from "../../app/lib/load-context";
-import type { Config } from "../config";
-import type { Db } from "../db/client";
-import { describeDatabaseError } from "../db/errors";
+import type { FormResult, FormsService, SubmitMeta } from "../../../app/lib/load-context";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { describeDatabaseError } from "../../db/errors";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-import { deliveries, submissions, subscribers } from "../db/schema";
+import { deliveries, submissions, subscribers } from "../../db/schema";
 import {
   RepeatedPost,
   type StoredKey,
@@ -15,9 +15,9 @@ import {
   idempotencyHash,
   validKey,
 } from "../idempotency";
-import type { Logger } from "../operations/logger";
-import type { Destination, Outbox } from "../outbox";
-import type { RateLimiter } from "../http/rate-limit";
+import type { Logger } from "../../operations/logger";
+import type { Destination, Outbox } from "../../integrations/deliveries/outbox";
+import type { RateLimiter } from "../../http/rate-limit";
 
 /** Tokens this service issues are base64url; anything else (a NUL, say) is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;

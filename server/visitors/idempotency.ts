@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "./db/client";
-import { idempotencyKeys } from "./db/schema";
+import type { Db } from "../db/client";
+import { idempotencyKeys } from "../db/schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

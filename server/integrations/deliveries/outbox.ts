@@ -1,10 +1,10 @@
 import { type SQL, and, eq, sql } from "drizzle-orm";
-import type { Db } from "./db/client";
-import { describeDatabaseError } from "./db/errors";
-import { deliveries, submissions } from "./db/schema";
-import type { DeliveryResult } from "./integrations/delivery-result";
+import type { Db } from "../../db/client";
+import { describeDatabaseError } from "../../db/errors";
+import { deliveries, submissions } from "../../db/schema";
+import type { DeliveryResult } from "../delivery-result";
 import { type HeldChoice, heldChoiceCondition } from "./delivery-queue";
-import type { Logger } from "./operations/logger";
+import type { Logger } from "../../operations/logger";
 
 /**
  * The durable delivery queue (DESIGN.md "Data that the server keeps"). Each submission has one

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { deliveries, orders, submissions } from "../db/schema";
-import type { Destination } from "../outbox";
+import type { Db } from "../../db/client";
+import { deliveries, orders, submissions } from "../../db/schema";
+import type { Destination } from "../../integrations/deliveries/outbox";
 
 /**
  * The order's states and the only ways between them. "paid" is final; a "failed" order can still

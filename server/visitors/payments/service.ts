@@ -3,15 +3,15 @@ import type {
   OrderSummary,
   PaymentCheck,
   PaymentsService,
-} from "../../app/lib/load-context";
-import { type CheckoutContent, findCheckoutItem } from "../../app/lib/checkout-items";
-import { nairaToKobo } from "../../app/lib/money";
-import type { Db } from "../db/client";
-import { describeDatabaseError } from "../db/errors";
-import type { PaystackClient, VerifyResult } from "../integrations/paystack";
-import type { Logger } from "../operations/logger";
-import type { Destination, Outbox } from "../outbox";
-import type { RateLimiter } from "../http/rate-limit";
+} from "../../../app/lib/load-context";
+import { type CheckoutContent, findCheckoutItem } from "../../../app/lib/checkout-items";
+import { nairaToKobo } from "../../../app/lib/money";
+import type { Db } from "../../db/client";
+import { describeDatabaseError } from "../../db/errors";
+import type { PaystackClient, VerifyResult } from "../../integrations/paystack";
+import type { Logger } from "../../operations/logger";
+import type { Destination, Outbox } from "../../integrations/deliveries/outbox";
+import type { RateLimiter } from "../../http/rate-limit";
 import {
   RepeatedPost,
   type StoredKey,
@@ -21,7 +21,7 @@ import {
   saveAnswer,
   validKey,
 } from "../idempotency";
-import { orders } from "../db/schema";
+import { orders } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import {
   type Order,

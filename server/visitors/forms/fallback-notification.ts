@@ -1,6 +1,6 @@
-import type { MailMessage } from "../integrations/mail";
-import { oneLine } from "../mail-text";
-import type { OutboxItem } from "../outbox";
+import type { MailMessage } from "../../integrations/mail";
+import { oneLine } from "../../integrations/mail-text";
+import type { OutboxItem } from "../../integrations/deliveries/outbox";
 import { practiceNotification } from "./notifications";
 
 /** How the CRM delivery of a submission ended, read back when its fallback e-mail is sent. */

@@ -1,7 +1,7 @@
-import { needOptions } from "../../app/lib/forms/fields";
-import type { MailMessage } from "../integrations/mail";
-import type { OutboxItem } from "../outbox";
-import { multiLine, oneLineAll } from "../mail-text";
+import { needOptions } from "../../../app/lib/forms/fields";
+import type { MailMessage } from "../../integrations/mail";
+import type { OutboxItem } from "../../integrations/deliveries/outbox";
+import { multiLine, oneLineAll } from "../../integrations/mail-text";
 import { paymentNotification } from "../payments/emails";
 
 /** The e-mail the practice receives for each submission, in plain text. */

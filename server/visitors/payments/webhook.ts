@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from "express";
-import { describeDatabaseError } from "../db/errors";
-import { chargeEvent, validPaystackSignature } from "../integrations/paystack";
-import type { Logger } from "../operations/logger";
+import { describeDatabaseError } from "../../db/errors";
+import { chargeEvent, validPaystackSignature } from "../../integrations/paystack";
+import type { Logger } from "../../operations/logger";
 import type { Payments } from "./service";
 
 export const WEBHOOK_PATH = "/webhooks/paystack";

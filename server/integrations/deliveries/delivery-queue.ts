@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "./db/client";
-import { deliveries } from "./db/schema";
+import type { Db } from "../../db/client";
+import { deliveries } from "../../db/schema";
 
 /**
  * The operator's view of the outbox (`npm run deliveries`): what waits, what was refused or given

@@ -1,23 +1,28 @@
-import { defaultSchedulingUrl } from "../app/content/booking";
-import type { SiteServices } from "../app/lib/load-context";
-import type { Config } from "./config";
-import type { Database } from "./db/client";
+import { defaultSchedulingUrl } from "../../app/content/booking";
+import type { SiteServices } from "../../app/lib/load-context";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "./db/client";
-import { deliveries } from "./db/schema";
+import type { Db } from "../db/client";
+import { deliveries } from "../db/schema";
 import { fallbackNotification } from "./forms/fallback-notification";
 import { practiceNotification } from "./forms/notifications";
 import { createFormsService } from "./forms/service";
-import { contactFields, createHubspotClient, newsletterFields } from "./integrations/hubspot";
-import { createMailer } from "./integrations/mail";
-import { createPaystackClient } from "./integrations/paystack";
-import { createTestimonialsService } from "./integrations/testimonials";
-import type { Logger } from "./operations/logger";
-import { type DeliveryHandler, type Destination, type Outbox, createOutbox } from "./outbox";
-import type { SiteContent } from "../app/content/documents";
+import { contactFields, createHubspotClient, newsletterFields } from "../integrations/hubspot";
+import { createMailer } from "../integrations/mail";
+import { createPaystackClient } from "../integrations/paystack";
+import { createTestimonialsService } from "../integrations/testimonials";
+import type { Logger } from "../operations/logger";
+import {
+  type DeliveryHandler,
+  type Destination,
+  type Outbox,
+  createOutbox,
+} from "../integrations/deliveries/outbox";
+import type { SiteContent } from "../../app/content/documents";
 import { paymentReceipt } from "./payments/emails";
 import { type Payments, createPaymentsService } from "./payments/service";
-import { createRateLimiter } from "./http/rate-limit";
+import { createRateLimiter } from "../http/rate-limit";
 
 /**
  * Thank-you page views with a reference, per address per 10 minutes, as a multiple of

@@ -1,4 +1,4 @@
-import type { Config } from "./config";
+import type { Config } from "../config";
 
 /**
  * What each outside service comes to with this configuration, as one start-up log line each,

@@ -1,9 +1,9 @@
-import { practice } from "../../app/content/site";
-import { type SiteDetails, fullAddress } from "../../app/lib/site";
-import { formatKobo } from "../../app/lib/money";
-import type { MailMessage } from "../integrations/mail";
-import { oneLineAll } from "../mail-text";
-import type { OutboxItem } from "../outbox";
+import { practice } from "../../../app/content/site";
+import { type SiteDetails, fullAddress } from "../../../app/lib/site";
+import { formatKobo } from "../../../app/lib/money";
+import type { MailMessage } from "../../integrations/mail";
+import { oneLineAll } from "../../integrations/mail-text";
+import type { OutboxItem } from "../../integrations/deliveries/outbox";
 
 /** The two e-mails of a newly-paid order, in plain text, from the outbox's stored copy. */
 

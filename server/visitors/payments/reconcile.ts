@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
-import { describeDatabaseError } from "../db/errors";
-import { runJob } from "../operations/job-runs";
-import type { Logger } from "../operations/logger";
+import type { Db } from "../../db/client";
+import { describeDatabaseError } from "../../db/errors";
+import { runJob } from "../../operations/job-runs";
+import type { Logger } from "../../operations/logger";
 import type { Payments } from "./service";
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from "./config";
+import type { Config } from "../../config";
 import type { QueueRow, QueueSummary } from "./delivery-queue";
 
 /**
@@ -8,7 +8,7 @@ import type { QueueRow, QueueSummary } from "./delivery-queue";
 
 type FormKind = "contact" | "newsletter" | "booking";
 
-/** Where each form's submissions go with this configuration, as server/services.ts wires it. */
+/** Where each form's submissions go with this configuration, as server/visitors/services.ts wires it. */
 export function formDestinations(config: Config): Record<FormKind, string[]> {
   const { portalId, contactFormId, newsletterFormId } = config.hubspot;
   const mail = Boolean(config.mail.smtpUrl && config.mail.practiceInbox);
