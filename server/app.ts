@@ -35,8 +35,8 @@ import { documentIds, documentShowsOn } from "../app/content/documents";
 import { type JobSchedule, statusEndpoint } from "./operations/status";
 import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from "./http/security";
 import { staticFiles } from "./http/static-files";
-import { mediaFiles } from "./photos/media";
-import { createPhotoUploads } from "./photos/uploads";
+import { mediaFiles } from "./content/photos/media";
+import { createPhotoUploads } from "./content/photos/uploads";
 
 /** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
 const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe", "/checkout"];

@@ -2,7 +2,7 @@
  * Where a picture's files are, from its key alone:
  * - a shipped image: the manifest written by scripts/build-images.ts from app/content/images/, its
  *   AVIF and WebP files at several widths in public/images/<key>-<width>.<ext>;
- * - an uploaded photo (server/photos/): a key `p-<16 hex>-<W>x<H>` that carries its largest width
+ * - an uploaded photo (server/content/photos/): a key `p-<16 hex>-<W>x<H>` that carries its largest width
  *   and height, its files served from the database at /media/<key>-<width>.<ext>.
  */
 import manifestJson from "~/content/images/manifest.json";

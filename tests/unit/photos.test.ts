@@ -17,13 +17,13 @@ import {
 } from "../../server/db/schema";
 import { UNUSED_PHOTO_GRACE_MS, purgeUnusedPhotos } from "../../server/operations/retention";
 import { createLogger } from "../../server/operations/logger";
-import { ENCODERS } from "../../server/photos/encoding";
-import { mediaFiles } from "../../server/photos/media";
+import { ENCODERS } from "../../server/content/photos/encoding";
+import { mediaFiles } from "../../server/content/photos/media";
 import {
   MAX_WAITING_PHOTOS,
   UPLOAD_MESSAGES,
   createPhotoUploads,
-} from "../../server/photos/uploads";
+} from "../../server/content/photos/uploads";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 

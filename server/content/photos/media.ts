@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { type RequestHandler, Router } from "express";
-import { uploadedEntry } from "../../app/lib/images";
-import type { Db } from "../db/client";
-import { photoFiles } from "../db/schema";
-import { setFileSecurityHeaders } from "../http/static-files";
+import { uploadedEntry } from "../../../app/lib/images";
+import type { Db } from "../../db/client";
+import { photoFiles } from "../../db/schema";
+import { setFileSecurityHeaders } from "../../http/static-files";
 
 /** /media/<key>-<width>.<avif|webp>; the key's own shape is checked by uploadedEntry. */
 const MEDIA_PATH = /^\/(p-[0-9a-f]{16}-\d+x\d+)-(\d+)\.(avif|webp)$/;
@@ -46,7 +46,7 @@ function lruCache(maxBytes: number) {
 }
 
 /**
- * Uploaded photos (server/photos/uploads.ts), served from the database under /media/. A file's
+ * Uploaded photos (server/content/photos/uploads.ts), served from the database under /media/. A file's
  * name carries its photo's hash, so it never changes: cached for a year, immutable, like the
  * hashed assets. Anything else under /media/ is a plain 404.
  */

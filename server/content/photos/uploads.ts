@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type sharp from "sharp";
-import type { Editor, PhotoUploads } from "../../app/lib/load-context";
-import type { Db } from "../db/client";
-import { contentAudit, photoFiles, photos } from "../db/schema";
-import { jobFinished } from "../operations/job-runs";
-import type { Logger } from "../operations/logger";
-import { IMAGE_WIDTHS, uploadedKey } from "../../app/lib/images";
+import type { Editor, PhotoUploads } from "../../../app/lib/load-context";
+import type { Db } from "../../db/client";
+import { contentAudit, photoFiles, photos } from "../../db/schema";
+import { jobFinished } from "../../operations/job-runs";
+import type { Logger } from "../../operations/logger";
+import { IMAGE_WIDTHS, uploadedKey } from "../../../app/lib/images";
 import { UnreadablePhoto, encodePhoto, loadSharp } from "./encoding";
 
 export const MAX_BYTES = 10 * 1024 * 1024;

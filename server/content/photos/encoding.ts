@@ -1,5 +1,5 @@
 import type sharp from "sharp";
-import { IMAGE_WIDTHS } from "../../app/lib/images";
+import { IMAGE_WIDTHS } from "../../../app/lib/images";
 
 /**
  * How an uploaded photo is encoded: the same formats, quality and background as the shipped
