@@ -243,7 +243,7 @@ export function createApp(deps: AppDeps) {
         };
         // One cache policy (issue 29, L9): whatever answers a request with an editor's session or
         // a preview is no-store, and the page's own Cache-Control is not added beside it
-        // (page-handler.ts).
+        // (http/pages/page-handler.ts).
         if (editorAuth && (req.query.preview !== undefined || hasSessionCookie(req.headers.cookie)))
           res.setHeader("Cache-Control", "no-store");
         // An editor's preview: the public page with their drafts of the documents it shows, for

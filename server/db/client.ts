@@ -23,7 +23,8 @@ export interface Database {
   close(): Promise<void>;
   /**
    * The embedded database only: answers the operator's commands on the data-dir lock's socket
-   * (server/operations/commands/serve.ts), since no other process may open the database while this one runs.
+   * (server/operations/commands/protocol.ts), since no other process may open the database while
+   * this one runs.
    */
   serveCommands?(handler: LockConnectionHandler): void;
 }

@@ -122,7 +122,7 @@ describe("the lint rule on imports", () => {
     const deep = 'import type { Config } from "../../server/config";\nexport type C = Config;\n';
     expect(await restricted("app/routes/contact.tsx", deep)).toHaveLength(1);
     const lib =
-      'import { scriptRewriter } from "~/../server/document-scripts";\nvoid scriptRewriter;\n';
+      'import { scriptRewriter } from "~/../server/http/pages/document-scripts";\nvoid scriptRewriter;\n';
     expect(await restricted("app/lib/forms/action.server.ts", lib)).toHaveLength(1);
   });
 

@@ -423,7 +423,10 @@ describe("encoding settings", () => {
     );
     const shipped = /const FORMATS = \{\n([\s\S]*?)\n\} as const;/.exec(script)?.[1];
     const ours = /export const ENCODERS = \{\n([\s\S]*?)\n\} as const;/.exec(
-      readFileSync(path.resolve(import.meta.dirname, "../../server/photos/encoding.ts"), "utf8"),
+      readFileSync(
+        path.resolve(import.meta.dirname, "../../server/content/photos/encoding.ts"),
+        "utf8",
+      ),
     )?.[1];
     expect(shipped).toBeDefined();
     expect(ours).toBe(shipped);
@@ -431,7 +434,7 @@ describe("encoding settings", () => {
     const line = (text: string, format: string) =>
       new RegExp(`^  ${format}: \\{[^}]*\\},$`, "m").exec(text)?.[0];
     const encoding = readFileSync(
-      path.resolve(import.meta.dirname, "../../server/photos/encoding.ts"),
+      path.resolve(import.meta.dirname, "../../server/content/photos/encoding.ts"),
       "utf8",
     );
     for (const format of ["avif", "webp"]) {
