@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { type SQL, and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Editor } from "../../app/lib/services/auth";
 import type {
   AuditEntry,
   ContentEditing,
   DocumentSummary,
   DocumentVersion,
-  Editor,
   PublishResult,
   ScheduleNote,
   ScheduleState,
-} from "../../app/lib/load-context";
+} from "../../app/lib/services/content-editing";
 import {
   type DocumentId,
   type SiteContent,
