@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { Access } from "../app/lib/load-context";
+import type { Access } from "../app/lib/services/auth";
 import { openDatabase } from "../server/db/client";
 import { createInbox } from "../server/inbox";
 import { seedInbox } from "./bench-seed";

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { setImmediate as yieldToOthers } from "node:timers/promises";
 import { type SQL, sql } from "drizzle-orm";
+import type { Access } from "../app/lib/services/auth";
 import type {
-  Access,
   InboxDetail,
   InboxFilter,
   InboxKind,
@@ -11,7 +11,7 @@ import type {
   InboxService,
   PersonErasure,
   PersonRecord,
-} from "../app/lib/load-context";
+} from "../app/lib/services/inbox";
 import type { Db } from "./db/client";
 import { contentAudit, siteSecrets } from "./db/schema";
 import {

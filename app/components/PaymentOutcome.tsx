@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { messages } from "~/content/messages";
 import { practice } from "~/content/site";
 import { checkoutHref } from "~/lib/checkout-items";
-import type { OrderSummary, PaymentCheck } from "~/lib/load-context";
+import type { OrderSummary, PaymentCheck } from "~/lib/services/payments";
 import { formatKobo } from "~/lib/money";
 
 /**

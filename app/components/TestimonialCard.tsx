@@ -1,5 +1,5 @@
 import { Quote } from "~/components/icons";
-import type { Testimonial } from "~/lib/load-context";
+import type { Testimonial } from "~/lib/services/testimonials";
 
 /** Stars as one image with a spoken label ("4 out of 5 stars"); the glyphs are decoration. */
 export function Stars({ count }: { count: number }) {

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from "react";
 import { Await } from "react-router";
 import type { Deferred } from "~/lib/defer";
-import type { Testimonial } from "~/lib/load-context";
+import type { Testimonial } from "~/lib/services/testimonials";
 
 export const LOADING_TEXT = "Loading testimonials...";
 export const FAILED_TEXT = "Failed to load testimonials.";

@@ -451,3 +451,19 @@ export function clock(label: string, help?: string) {
     { label, kind: "clock", help },
   );
 }
+
+/**
+ * A page of this site: one leading slash, then words joined by single slashes. Never `//…`, which
+ * a browser reads as another site (`//2130706433` is http://127.0.0.1/), and never a backslash,
+ * which browsers read as a slash (issue 29, L8).
+ */
+export const SITE_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*\/?)?$/;
+
+/** Where a link card or button goes on this site. */
+export const internalLink = (label: string) =>
+  refined(text(label, 60, "A page of this site, such as /services."), (s) =>
+    s.regex(
+      SITE_PATH,
+      "Type a page of this site, starting with one /, such as /services or /book. Another website's address cannot go here.",
+    ),
+  );

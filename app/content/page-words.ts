@@ -5,7 +5,7 @@ import { pages } from "./pages";
  * The words around each page's content, as the site came with them (issue 29 item 19): the top
  * of a page (small line, title, opening paragraph), its call to action at the end, its section
  * headings, and what search results say of it. They are the defaults of the page-words fields of
- * each page's document (app/content/documents.ts): a field the practice empties, or a version
+ * each page's document (app/content/documents/): a field the practice empties, or a version
  * saved before the field existed, shows these words.
  *
  * Not here, because SPEC.md gives them word for word: the menus, /schedule's heading, the buttons

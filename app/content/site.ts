@@ -95,7 +95,7 @@ export const practice = {
 
 /**
  * The words above the newsletter sign-up at the foot of every page: the first version of the
- * "Newsletter sign-up in the footer" fields of the Contact details (app/content/documents.ts).
+ * "Newsletter sign-up in the footer" fields of the Contact details (app/content/documents/site.ts).
  */
 export const footerNewsletter = {
   heading: "Relationship tips, once a week",

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import type { Access } from "../../app/lib/load-context";
+import type { Access } from "../../app/lib/services/auth";
 import type { Logger } from "../operations/logger";
 import { networkKey } from "./links";
 

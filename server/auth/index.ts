@@ -6,7 +6,7 @@ import type {
   LinkRequest,
   LinkState,
   SignInResult,
-} from "../../app/lib/load-context";
+} from "../../app/lib/services/auth";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { contentAudit } from "../db/schema";

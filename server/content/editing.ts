@@ -1,5 +1,9 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { AuditEntry, ContentEditing, DocumentSummary } from "../../app/lib/load-context";
+import type {
+  AuditEntry,
+  ContentEditing,
+  DocumentSummary,
+} from "../../app/lib/services/content-editing";
 import { documentIds, withShippedWords } from "../../app/content/documents";
 import { contentAudit, contentDrafts, contentVersions } from "../db/schema";
 import { rebaseDocument } from "./merge";

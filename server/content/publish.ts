@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Editor, PublishResult } from "../../app/lib/load-context";
+import type { Editor } from "../../app/lib/services/auth";
+import type { PublishResult } from "../../app/lib/services/content-editing";
 import type { DocumentId } from "../../app/content/documents";
 import { formatWat } from "../../app/lib/admin/wat";
 import type { Db } from "../db/client";

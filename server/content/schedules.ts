@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { ScheduleNote } from "../../app/lib/load-context";
+import type { ScheduleNote } from "../../app/lib/services/content-editing";
 import { type DocumentId, isDocumentId } from "../../app/content/documents";
 import type { Db } from "../db/client";
 import { contentAudit, contentVersions } from "../db/schema";

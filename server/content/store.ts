@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Editor } from "../../app/lib/load-context";
+import type { Editor } from "../../app/lib/services/auth";
 import {
   type DocumentId,
   type SiteContent,

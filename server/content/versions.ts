@@ -4,7 +4,7 @@ import type {
   PublishResult,
   ScheduleNote,
   ScheduleState,
-} from "../../app/lib/load-context";
+} from "../../app/lib/services/content-editing";
 import {
   type DocumentId,
   documents,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Testimonial } from "../../app/lib/load-context";
+import type { Testimonial } from "../../app/lib/services/testimonials";
 import type { Database } from "../db/client";
 import { describeDatabaseError } from "../db/errors";
 import { testimonialsCache } from "../db/schema";

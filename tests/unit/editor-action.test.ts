@@ -2,7 +2,8 @@ import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { shippedContent } from "~/content/documents";
 import { editorAction } from "~/lib/admin/editor-action.server";
-import type { EditorServices, PublishResult } from "~/lib/load-context";
+import type { EditorServices } from "~/lib/load-context";
+import type { PublishResult } from "~/lib/services/content-editing";
 
 const editor = { email: "editor@example.com" };
 

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  bookSchema,
-  faqSchema,
-  servicesSchema,
-  shippedContent,
-  siteSchema,
-} from "~/content/documents";
+import { shippedContent } from "~/content/documents";
+import { bookSchema } from "~/content/documents/book";
+import { faqSchema } from "~/content/documents/faq";
+import { servicesSchema } from "~/content/documents/services";
+import { siteSchema } from "~/content/documents/site";
 import { footerNewsletter } from "~/content/site";
 import { noticeFromQuery, previewPath } from "~/lib/admin/editor-data";
 import { describeDocument, describeName, nameParts, pathToName } from "~/lib/admin/field-tree";

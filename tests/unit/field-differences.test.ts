@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bookSchema, faqSchema } from "../../app/content/documents";
+import { bookSchema } from "../../app/content/documents/book";
+import { faqSchema } from "../../app/content/documents/faq";
 import { fieldDifferences } from "../../app/lib/admin/field-differences";
 import { describeDocument } from "../../app/lib/admin/field-tree";
 import { rebaseDocument } from "../../server/content/merge";

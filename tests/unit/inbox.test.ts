@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Access, InboxFilter } from "../../app/lib/load-context";
+import type { Access } from "../../app/lib/services/auth";
+import type { InboxFilter } from "../../app/lib/services/inbox";
 import { runExport } from "../../server/operations/commands/export";
 import type { CommandContext } from "../../server/operations/commands/protocol";
 import type { Database } from "../../server/db/client";

@@ -4,13 +4,13 @@ import {
   type DocumentId,
   documentIds,
   documents,
-  faqSchema,
-  hiddenThreadSchema,
-  scheduleSchema,
   shippedContent,
-  teamSchema,
   withShippedWords,
 } from "~/content/documents";
+import { faqSchema } from "~/content/documents/faq";
+import { hiddenThreadSchema } from "~/content/documents/hidden-thread";
+import { scheduleSchema } from "~/content/documents/schedule";
+import { teamSchema } from "~/content/documents/team";
 import { notFoundText } from "~/content/not-found";
 import { aboutWords, faqWords, notFoundWords, teamWords, valuesWords } from "~/content/page-words";
 import { pages } from "~/content/pages";

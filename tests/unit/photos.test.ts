@@ -6,7 +6,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { imageMeta } from "~/lib/images";
-import type { PhotoUploads } from "~/lib/load-context";
+import type { PhotoUploads } from "~/lib/services/photos";
 import type { Database } from "../../server/db/client";
 import {
   contentAudit,

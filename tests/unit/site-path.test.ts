@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { homeSchema } from "~/content/documents";
 import { shippedContent } from "~/content/documents";
+import { homeSchema } from "~/content/documents/home";
 
 /** The home page's first tile, with its "Links to" set to `to`. */
 function tileLinkError(to: string) {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Stars, TestimonialCard } from "~/components/TestimonialCard";
 import { FAILED_TEXT, LOADING_TEXT, TestimonialList } from "~/components/TestimonialList";
 import { deferUnlessQuick } from "~/lib/defer";
-import type { Testimonial } from "~/lib/load-context";
+import type { Testimonial } from "~/lib/services/testimonials";
 
 const ada: Testimonial = {
   name: "Ada & Tobi",

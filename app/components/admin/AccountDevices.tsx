@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { clearKeptDrafts } from "~/lib/admin/kept-draft";
 import { formatWat } from "~/lib/admin/wat";
-import type { EditorDevice, EditorPasskey } from "~/lib/load-context";
+import type { EditorDevice } from "~/lib/services/auth";
+import type { EditorPasskey } from "~/lib/services/passkeys";
 import { AccountPasskeys, type PasskeyRemoval } from "./AccountPasskeys";
 
 /**

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { formatWat } from "~/lib/admin/wat";
-import type { EditorPasskey } from "~/lib/load-context";
+import type { EditorPasskey } from "~/lib/services/passkeys";
 import { PasskeyAdd } from "./PasskeyAdd";
 
 export type PasskeyRemoval = "removed" | "last" | "not-found";

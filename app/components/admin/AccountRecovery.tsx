@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { clearKeptDrafts } from "~/lib/admin/kept-draft";
-import type { EditorPasskey } from "~/lib/load-context";
+import type { EditorPasskey } from "~/lib/services/passkeys";
 import { AccountPasskeys, type PasskeyRemoval } from "./AccountPasskeys";
 import { PasskeySignIn } from "./PasskeySignIn";
 

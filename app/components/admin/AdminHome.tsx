@@ -17,7 +17,7 @@ export interface AdminHomeProps {
   edit: boolean;
   /** in INBOX_EMAILS: the inbox and a person's data are shown, with how many are new */
   inbox?: { newCount: number; failed: number; held: number };
-  /** every document of app/content/documents.ts, in its order */
+  /** every document of app/content/documents/, in its order */
   documents: AdminDocument[];
   /** scheduled changes of the last week that met a newer version at their time */
   scheduleNotices?: { title: string; adminPath: string; outcome: ScheduleOutcome }[];

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { LinkState } from "~/lib/load-context";
+import type { LinkState } from "~/lib/services/auth";
 import { PasskeySignIn } from "./PasskeySignIn";
 import { SignInForm } from "./SignInForm";
 import { AdminPanel } from "./SignInPage";

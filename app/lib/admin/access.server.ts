@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
-import type { Access, EditorServices, InboxService, StepUp } from "../load-context";
+import type { EditorServices } from "../load-context";
+import type { Access, StepUp } from "../services/auth";
+import type { InboxService } from "../services/inbox";
 
 /**
  * The guard of the pages of what visitors sent: /admin/inbox, /admin/people, /admin/backups

@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { type DocumentId, documents } from "~/content/documents";
-import type { Editor, EditorServices, PublishResult } from "../load-context";
+import type { EditorServices } from "../load-context";
+import type { Editor } from "../services/auth";
+import type { PublishResult } from "../services/content-editing";
 import {
   ACTION_FIELD,
   BASE_VERSION_FIELD,

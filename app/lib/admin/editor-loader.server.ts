@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { documentAt, documents } from "~/content/documents";
-import type { DocumentVersion } from "../load-context";
+import type { DocumentVersion } from "../services/content-editing";
 import { editorServices } from "./editor-action.server";
 import { type VersionSummary, noticeFromQuery, previewPath } from "./editor-data";
 import { type FieldNode, describeDocument } from "./field-tree";

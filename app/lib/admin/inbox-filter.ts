@@ -1,4 +1,4 @@
-import type { InboxFilter, InboxKind } from "../load-context";
+import type { InboxFilter, InboxKind } from "../services/inbox";
 
 /** The inbox's filter from a URL's query (?kind=&status=&q=&page=), whatever was typed there. */
 export function filterFromUrl(url: string): { filter: InboxFilter; page: number } {

@@ -1,4 +1,4 @@
-import type { DocumentVersion } from "../load-context";
+import type { DocumentVersion } from "../services/content-editing";
 import { type FieldNode, describeName, pathToName } from "./field-tree";
 import { formatWat } from "./wat";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
-import type { FormResult, SubmitMeta } from "../load-context";
+import type { FormResult, SubmitMeta } from "../services/forms";
 import type { z } from "zod";
 import type { FormOutcome } from "./outcomes";
 import { HONEYPOT_FIELD, formValues, validateForm } from "./schemas";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { BackupEntry } from "~/lib/load-context";
+import type { BackupEntry } from "~/lib/services/backups";
 import { readerAccess } from "~/lib/admin/access.server";
 import { stepUpMessage } from "~/lib/admin/step-up";
 import { formatWat } from "~/lib/admin/wat";

@@ -5,7 +5,7 @@ import { readerAccess, requireRecentSignIn } from "~/lib/admin/access.server";
 import { type StepUpNotice, stepUpMessage } from "~/lib/admin/step-up";
 import { formatWat } from "~/lib/admin/wat";
 import { editorHeaders } from "~/lib/editor";
-import type { PersonErasure } from "~/lib/load-context";
+import type { PersonErasure } from "~/lib/services/inbox";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/people";
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type sharp from "sharp";
-import type { Editor, PhotoUploads } from "../../../app/lib/load-context";
+import type { Editor } from "../../../app/lib/services/auth";
+import type { PhotoUploads } from "../../../app/lib/services/photos";
 import type { Db } from "../../db/client";
 import { contentAudit, photoFiles, photos } from "../../db/schema";
 import { jobFinished } from "../../operations/job-runs";

@@ -1,7 +1,7 @@
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { BackupEntry, BackupShelf } from "../../../app/lib/load-context";
+import type { BackupEntry, BackupShelf } from "../../../app/lib/services/backups";
 import type { Database } from "../../db/client";
 import { contentAudit } from "../../db/schema";
 import { type BackupRecord, listBackups, runBackupJob } from "./scheduled";

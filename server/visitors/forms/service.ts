@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { FormResult, FormsService, SubmitMeta } from "../../../app/lib/load-context";
+import type { FormResult, FormsService, SubmitMeta } from "../../../app/lib/services/forms";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { describeDatabaseError } from "../../db/errors";

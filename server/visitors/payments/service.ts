@@ -3,7 +3,7 @@ import type {
   OrderSummary,
   PaymentCheck,
   PaymentsService,
-} from "../../../app/lib/load-context";
+} from "../../../app/lib/services/payments";
 import { type CheckoutContent, findCheckoutItem } from "../../../app/lib/checkout-items";
 import { nairaToKobo } from "../../../app/lib/money";
 import type { Db } from "../../db/client";
