@@ -7,7 +7,7 @@
  * both alike. It picks the encoding by a plain substring test (the bench sends one fixed
  * Accept-Encoding), so it does no work our server need not do (docs/decisions/036).
  *
- *   node scripts/bench-static-server.ts <folder> <port>
+ *   node scripts/bench-static-server.ts <folder> <port> [--few-headers]
  *
  * Plain JavaScript under erasable type annotations: Node 22 runs it as is, with no loader (tsx's
  * module hooks would sit in the baseline's process and not in ours).
@@ -24,11 +24,21 @@ export interface StaticManifest {
   [urlPath: string]: { answers: Partial<Record<Encoding, { file: string; headers: string[] }>> };
 }
 
-const [folder, port] = process.argv.slice(2);
-if (!folder || !port) {
-  console.error("usage: bench-static-server.ts <folder> <port>");
+const [folder, port, shape] = process.argv.slice(2);
+if (!folder || !port || (shape !== undefined && shape !== "--few-headers")) {
+  console.error("usage: bench-static-server.ts <folder> <port> [--few-headers]");
   process.exit(2);
 }
+/**
+ * --few-headers: the body's own headers alone (type, encoding, length), as a bare server written
+ * by hand sends them: the first baseline of an outside measurement (issue 40), reported beside
+ * the fair one for comparison.
+ */
+const FEW = new Set(["content-type", "content-encoding", "content-length"]);
+const few = (headers: string[]) =>
+  headers.flatMap((value, i) =>
+    i % 2 === 0 && FEW.has(value.toLowerCase()) ? [value, headers[i + 1]!] : [],
+  );
 
 const manifest = JSON.parse(
   readFileSync(path.join(folder, "manifest.json"), "utf8"),
@@ -40,7 +50,10 @@ const pages = new Map(
     Object.fromEntries(
       Object.entries(entry.answers).map(([encoding, answer]) => [
         encoding,
-        { headers: answer.headers, body: readFileSync(path.join(folder, answer.file)) },
+        {
+          headers: shape ? few(answer.headers) : answer.headers,
+          body: readFileSync(path.join(folder, answer.file)),
+        },
       ]),
     ) as Partial<Record<Encoding, { headers: string[]; body: Buffer }>>,
   ]),

@@ -92,7 +92,9 @@ test.describe("the server", () => {
       const h = (await request.get(path)).headers();
       expect(h["x-content-type-options"], path).toBe("nosniff");
       expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
-      expect(h["x-frame-options"], path).toBe("SAMEORIGIN");
+      // Said by frame-ancestors, or read by no current browser (docs/decisions/041).
+      for (const gone of ["x-frame-options", "origin-agent-cluster", "x-dns-prefetch-control"])
+        expect(h[gone], `${path} ${gone}`).toBeUndefined();
       expect(h["permissions-policy"], path).toContain("camera=()");
       expect(h["cross-origin-opener-policy"], path).toBe("same-origin");
       const csp = h["content-security-policy"] ?? "";
