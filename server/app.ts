@@ -27,7 +27,7 @@ import { WEBHOOK_PATH, paystackWebhook } from "./visitors/payments/webhook";
 import { assetReader } from "./http/pages/document-assets";
 import { scriptRewriter } from "./http/pages/document-scripts";
 import { markupTokens, pageStylesheets } from "./http/pages/page-stylesheet";
-import { type PageCache, createPageCache } from "./http/pages/page-cache";
+import { type PageCache, createPageCache, tallyPagesFromMemory } from "./http/pages/page-cache";
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS } from "./operations/retention";
 import { createServices } from "./visitors/services";
 import type { ContentStore } from "./content/store";
@@ -279,21 +279,13 @@ export function createApp(deps: AppDeps) {
   // answer itself (docs/decisions/041). At `info` they are counted, and one line a minute says
   // how many there were; LOG_LEVEL=debug writes one line each, as for every other request.
   const logPages = logger.isLevelEnabled("debug");
-  const countPages = !logPages && logger.isLevelEnabled("info");
-  let pagesFromMemory = 0;
-  if (countPages) {
-    setInterval(() => {
-      if (pagesFromMemory === 0) return;
-      logger.info({ pages: pagesFromMemory, seconds: 60 }, "pages answered from memory");
-      pagesFromMemory = 0;
-    }, 60_000).unref();
-  }
+  const answered = logPages ? undefined : tallyPagesFromMemory(logger);
   /** The HTTP server's handler: pages from memory first, everything else through Express. */
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (pageCache) {
       if (!logPages) {
         if (pageCache.serve(req, res)) {
-          pagesFromMemory += 1;
+          if (answered) answered.count += 1;
           return;
         }
       } else {

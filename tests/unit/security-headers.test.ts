@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { collectHeaders, permissionsPolicy, securityHeaders } from "../../server/security";
+import { collectHeaders, permissionsPolicy, securityHeaders } from "../../server/http/security";
 
 /** The headers a kept page is stored with (server/app.ts), for a site at `siteUrl`. */
 function pageHeaders(siteUrl: string) {

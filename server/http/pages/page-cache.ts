@@ -321,6 +321,26 @@ export function createPageCache(deps: PageCacheDeps) {
   };
 }
 
+/**
+ * Pages answered from memory, counted instead of logged one by one: a log line each (a clock
+ * reading, an object, redaction, JSON, a write to stdout) cost more CPU than the answer
+ * (docs/decisions/041). Every `everyMs` one `info` line says how many there were, none when there
+ * were none; nothing at all below `info`. The caller adds to `count`.
+ */
+export function tallyPagesFromMemory(logger: Logger, everyMs = 60_000) {
+  const tally = { count: 0 };
+  if (!logger.isLevelEnabled("info")) return undefined;
+  setInterval(() => {
+    if (tally.count === 0) return;
+    logger.info(
+      { pages: tally.count, seconds: Math.round(everyMs / 1000) },
+      "pages answered from memory",
+    );
+    tally.count = 0;
+  }, everyMs).unref();
+  return tally;
+}
+
 /** A body in each encoding a visitor may ask for (brotli quality 11, gzip 9), made once. */
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
