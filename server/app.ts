@@ -276,7 +276,7 @@ export function createApp(deps: AppDeps) {
   const log = logRequest(logger, "debug");
   // A page from memory is the cheapest answer the site gives: a log line for each (a clock
   // reading, a log object, redaction, JSON and a write to stdout) cost a third more CPU than the
-  // answer itself (docs/decisions/041). At `info` they are counted, and one line a minute says
+  // answer itself (docs/decisions/043). At `info` they are counted, and one line a minute says
   // how many there were; LOG_LEVEL=debug writes one line each, as for every other request.
   const logPages = logger.isLevelEnabled("debug");
   const answered = logPages ? undefined : tallyPagesFromMemory(logger);

@@ -97,7 +97,7 @@ export function securityHeaders(
     xDownloadOptions: false,
     xXssProtection: false,
     xPermittedCrossDomainPolicies: false,
-    // Said already, or asked for nothing a current browser needs (docs/decisions/041):
+    // Said already, or asked for nothing a current browser needs (docs/decisions/043):
     // X-Frame-Options beside CSP frame-ancestors 'self', which every current browser obeys and
     // which wins where both are sent; Origin-Agent-Cluster, which only hints at a process
     // boundary that Cross-Origin-Opener-Policy: same-origin already gives the page; and

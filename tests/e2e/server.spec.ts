@@ -92,7 +92,7 @@ test.describe("the server", () => {
       const h = (await request.get(path)).headers();
       expect(h["x-content-type-options"], path).toBe("nosniff");
       expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
-      // Said by frame-ancestors, or read by no current browser (docs/decisions/041).
+      // Said by frame-ancestors, or read by no current browser (docs/decisions/043).
       for (const gone of ["x-frame-options", "origin-agent-cluster", "x-dns-prefetch-control"])
         expect(h[gone], `${path} ${gone}`).toBeUndefined();
       expect(h["permissions-policy"], path).toContain("camera=()");

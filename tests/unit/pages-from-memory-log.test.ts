@@ -11,7 +11,7 @@ function capturingLogger(level: string) {
   return { logger, lines };
 }
 
-describe("pages answered from memory (docs/decisions/041)", () => {
+describe("pages answered from memory (docs/decisions/043)", () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 

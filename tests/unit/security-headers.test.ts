@@ -12,7 +12,7 @@ function pageHeaders(siteUrl: string) {
   return Object.fromEntries(Object.entries(headers).map(([name, v]) => [name.toLowerCase(), v]));
 }
 
-describe("a page's security headers (docs/decisions/041)", () => {
+describe("a page's security headers (docs/decisions/043)", () => {
   it("keep what a current browser enforces", () => {
     const h = pageHeaders("https://kindredhearts.example");
     const csp = h["content-security-policy"] ?? "";

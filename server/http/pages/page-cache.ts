@@ -324,7 +324,7 @@ export function createPageCache(deps: PageCacheDeps) {
 /**
  * Pages answered from memory, counted instead of logged one by one: a log line each (a clock
  * reading, an object, redaction, JSON, a write to stdout) cost more CPU than the answer
- * (docs/decisions/041). Every `everyMs` one `info` line says how many there were, none when there
+ * (docs/decisions/043). Every `everyMs` one `info` line says how many there were, none when there
  * were none; nothing at all below `info`. The caller adds to `count`.
  */
 export function tallyPagesFromMemory(logger: Logger, everyMs = 60_000) {
