@@ -240,6 +240,30 @@ for (const viewport of [
   });
 }
 
+test("the phone preview fits a 390 px screen, and shows the page as a 390 px phone does", async ({
+  page,
+}) => {
+  await openEditor(page, "/admin/book");
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Preview of your draft" })).toBeVisible({
+    timeout: 20_000,
+  });
+  const phone = page.locator('iframe[title$="preview on a phone"]');
+  await expect(phone.contentFrame().getByRole("heading", { level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
+  // Nothing of it beyond the screen's right edge, and nothing to scroll sideways for it.
+  const box = (await phone.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Inside, the page is laid out for a 390 px phone, only drawn smaller.
+  expect(await phone.evaluate((f: HTMLIFrameElement) => f.contentWindow!.innerWidth)).toBe(390);
+  // The draft goes, so that later tests start from the live version.
+  await openEditor(page, "/admin/book");
+  await page.getByRole("button", { name: "Discard draft" }).click();
+});
+
 for (const path of ["/admin/book", "/admin/team"]) {
   test(`no control of ${path} hides under the sticky buttons when tabbed to, at 390 px`, async ({
     page,

@@ -38,14 +38,13 @@ export function PreviewFrames({
           Back to editing
         </Link>
       </div>
-      <figure>
+      <figure className="phone-preview">
         <figcaption className="font-semibold">On a phone (390 pixels wide)</figcaption>
-        <div className="mt-2 overflow-x-auto">
+        {/* Scaled down to fit a narrower screen, still a 390 px page inside (app.css). */}
+        <div className="mt-2">
           <iframe
             src={src}
             title={`${title}: preview on a phone`}
-            width={390}
-            height={780}
             className="rounded-xl border border-slate-400"
           />
         </div>
