@@ -187,7 +187,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Every version of every content document (app/content/documents.ts), never updated or deleted:
+ * Every version of every content document (app/content/documents/), never updated or deleted:
  * the history the practice restores from. The live version of a document is its highest
  * `version` whose `publish_at` has passed; version 1 is the shipped content. Retention never
  * touches this table.
