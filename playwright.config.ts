@@ -100,6 +100,7 @@ const samePagesOnAnyDatabase = [
   "autofill",
   "forms-before-react",
   "behind-proxy",
+  "behind-nginx",
   "faults",
 ].map((name) => `**/${name}.spec.ts`);
 const editorSpecs = [
