@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { PHOTO_UPLOAD_FIELD } from "../../app/lib/admin/send-photos";
-import { EDITOR_FORM_LIMITS, PUBLIC_FORM_LIMITS } from "../../server/form-body";
+import { EDITOR_FORM_LIMITS, PUBLIC_FORM_LIMITS } from "../../server/http/form-body";
 import { fakes } from "../support/fakes";
 import { freePort } from "../support/local";
 import { spawnServer } from "../support/spawn-server";
