@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { editorBaseURL } from "../../playwright.config";
-import { allKindsHeadings } from "../../server/export-columns";
+import { allKindsHeadings } from "../../server/inbox/export-columns";
 import { parseCsv } from "../support/csv";
 import {
   EDITOR_EMAIL,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "../../server/csv";
+import { csvCell, csvLine } from "../../server/inbox/csv";
 
 describe("CSV export", () => {
   it("quotes fields with commas, quotes and line breaks (RFC 4180)", () => {

@@ -13,8 +13,9 @@ import {
   subscribers,
   submissions,
 } from "../../server/db/schema";
-import { type ExportKind, allKindsHeadings } from "../../server/export-columns";
-import { createInbox, normalisePhone, parseInboxId, whereItWent } from "../../server/inbox";
+import { type ExportKind, allKindsHeadings } from "../../server/inbox/export-columns";
+import { createInbox } from "../../server/inbox";
+import { normalisePhone, parseInboxId, whereItWent } from "../../server/inbox/rows";
 import { parseCsv } from "../support/csv";
 import { openTempPglite } from "../support/databases";
 

@@ -1,6 +1,6 @@
 import type { Access } from "./auth";
 
-/** What visitors sent, for the practice at /admin/inbox and /admin/people (server/inbox.ts). */
+/** What visitors sent, for the practice at /admin/inbox and /admin/people (server/inbox/). */
 
 export type InboxKind = "contact" | "booking" | "newsletter" | "order";
 
