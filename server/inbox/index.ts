@@ -10,9 +10,10 @@ import { auditPerson, erasePerson, findPerson } from "./people";
  * docs/decisions/033): contact messages, bookings and newsletter sign-ups from `submissions`,
  * orders from `orders`, in one list newest first. One file per concern: the list (listing.ts),
  * one message (message.ts), the CSV (download.ts, export-columns.ts, csv.ts) and a person's data
- * (people.ts), over what they share (rows.ts).
+ * (people.ts, erasures.ts), over what they share (rows.ts). `erasureList` is the list of
+ * erasures kept beside the backups, which a restore applies again (erasures.ts).
  */
-export function createInbox(db: Db): InboxService {
+export function createInbox(db: Db, options: { erasureList?: string } = {}): InboxService {
   return {
     page: (filter, page) => inboxPage(db, filter, page),
     newCount: () => newCount(db),
@@ -21,8 +22,8 @@ export function createInbox(db: Db): InboxService {
     setHandled: (id, handled) => setHandled(db, id, handled),
     retryDelivery: (id, deliveryId, reader) => retryDelivery(db, id, deliveryId, reader),
     csv: (filter, reader) => inboxCsv(db, filter, reader),
-    findPerson: (query) => findPerson(db, query),
+    findPerson: (queries) => findPerson(db, queries),
     auditPerson: (reader, record, action) => auditPerson(db, reader, record, action),
-    erasePerson: (query, reader) => erasePerson(db, query, reader),
+    erasePerson: (queries, reader) => erasePerson(db, queries, reader, options.erasureList),
   };
 }

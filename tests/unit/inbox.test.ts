@@ -186,14 +186,14 @@ describe("the inbox on PGlite", () => {
 
   it("finds a person by phone however written, and erases them, keeping the order's amount", async () => {
     const inbox = createInbox(database.db);
-    const byPhone = await inbox.findPerson("+2348031112222");
+    const byPhone = await inbox.findPerson(["+2348031112222"]);
     expect(byPhone!.submissions.map((s) => s.kind)).toEqual(["contact"]);
     expect(byPhone!.orders).toHaveLength(1);
-    const found = await inbox.findPerson("ADA@example.com");
+    const found = await inbox.findPerson(["ADA@example.com"]);
     expect(found!.submissions).toHaveLength(2);
-    expect(found!.subscriber?.email).toBe("Ada@example.com");
+    expect(found!.subscribers.map((x) => x.email)).toEqual(["Ada@example.com"]);
     expect(found!.waiting).toHaveLength(1);
-    const erased = await inbox.erasePerson("ada@example.com", reader);
+    const erased = await inbox.erasePerson(["ada@example.com"], reader);
     expect(erased).toMatchObject({
       submissions: 2,
       cancelled: 1,
@@ -201,9 +201,9 @@ describe("the inbox on PGlite", () => {
       orders: 1,
       keys: 1,
     });
-    const after = await inbox.findPerson("ada@example.com");
+    const after = await inbox.findPerson(["ada@example.com"]);
     expect(after!.submissions).toHaveLength(0);
-    expect(after!.subscriber).toBeUndefined();
+    expect(after!.subscribers).toEqual([]);
     const [order] = await database.db.select().from(orders);
     expect(order).toMatchObject({
       amountKobo: 500000,
