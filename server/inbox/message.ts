@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Access } from "../../app/lib/services/auth";
 import type { InboxDetail } from "../../app/lib/services/inbox";
+import { formatWat } from "../../app/lib/admin/wat";
+import { formatKobo } from "../../app/lib/money";
 import type { Db } from "../db/client";
 import { DESTINATION_WORDS, type RawRow, auditRow, parseInboxId, rowsOf, toRow } from "./rows";
+import { ORDER_STATUS_WORDS, fieldOrder, fieldWords, valueWords } from "./words";
 
 /** One message (/admin/inbox/ID): everything sent and its deliveries; reading it is audited. */
 export async function messageDetail(
@@ -54,16 +57,20 @@ export async function messageDetail(
     row: toRow(raw, ref.table === "s" ? went : new Map()),
     fields:
       ref.table === "s"
-        ? Object.entries(payload).map(([k, v]) => ({ label: k, value: String(v) }))
+        ? Object.entries(payload)
+            .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))
+            .map(([k, v]) => ({
+              label: fieldWords(k),
+              value: valueWords(k, String(v)),
+            }))
         : [
-            { label: "item", value: raw.item_name ?? "" },
-            { label: "amount", value: `₦${((raw.amount_kobo ?? 0) / 100).toFixed(2)}` },
-            { label: "reference", value: raw.reference ?? "" },
-            { label: "status", value: raw.state ?? "" },
-            {
-              label: "paid at",
-              value: raw.paid_at ? new Date(raw.paid_at).toISOString() : "",
-            },
+            { label: "Item", value: raw.item_name ?? "" },
+            { label: "Amount", value: formatKobo(raw.amount_kobo ?? 0) },
+            { label: "Reference", value: raw.reference ?? "" },
+            { label: "Payment", value: ORDER_STATUS_WORDS[raw.state ?? ""] ?? raw.state ?? "" },
+            ...(raw.paid_at
+              ? [{ label: "Paid", value: formatWat(new Date(raw.paid_at).toISOString()) }]
+              : []),
           ],
     deliveries: attempts.map((a) => ({
       id: Number(a.id),

@@ -359,3 +359,38 @@ test("the office finds a client who wrote from two addresses with one phone, see
     await expect(page.getByText("Nothing matches this filter.")).toBeVisible();
   }
 });
+
+test("the office opens a message and reads its fields in words, and sees who looked once each", async ({
+  page,
+}) => {
+  const id = unique();
+  const email = `words.${id}@example.com`;
+  await sendContact(page, { name: `Words ${id}`, email, need: "couples-counseling" });
+  await requestSignInLink(page, OFFICE_EMAIL);
+  await page.goto(await signInLinkFor(page, OFFICE_EMAIL));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.goto(`/admin/inbox?q=${encodeURIComponent(email)}`);
+  await cards(page).first().getByRole("link").first().click();
+  const sent = page.getByRole("heading", { name: "What they sent" });
+  await expect(sent).toBeVisible();
+  for (const label of ["Name", "E-mail", "Phone", "Help with", "Message", "Page"])
+    await expect(
+      page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }),
+    ).toBeVisible();
+  for (const code of ["name", "need", "pageUri", "pageName"])
+    await expect(page.getByRole("term").filter({ hasText: new RegExp(`^${code}$`) })).toHaveCount(
+      0,
+    );
+  await expect(
+    page.getByRole("definition").filter({ hasText: /^Couples counselling$/ }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(sent).toBeVisible();
+
+  await page.goto(`/admin/people?q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("heading", { name: "Who looked (1)" })).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: `${OFFICE_EMAIL} opened the contact message of` }),
+  ).toContainText("2 times");
+  await axeAtBothWidths(page);
+});

@@ -61,6 +61,7 @@ describe("the inbox on PGlite", () => {
           email: "ada@example.com",
           phone: "+234 803 111 2222",
           message: "Hi, it's me,\nAda",
+          need: "couples-counseling",
         },
         createdAt: at(1),
       })
@@ -182,6 +183,27 @@ describe("the inbox on PGlite", () => {
     expect(at("message")).toBe("Hi, it's me,\nAda");
     expect(at("status")).toBe("received");
     expect(at("delivery")).toBe("hubspot: delivered; email: pending");
+  });
+
+  it("an opened message labels its fields in words, and an order's amount as naira", async () => {
+    const inbox = createInbox(database.db);
+    const rows = (await inbox.page({}, 1)).rows;
+    const contact = (await inbox.detail(rows.find((r) => r.kind === "contact")!.id, reader))!;
+    expect(contact.fields.map((f) => f.label)).toEqual([
+      "Name",
+      "E-mail",
+      "Phone",
+      "Help with",
+      "Message",
+    ]);
+    expect(contact.fields[3]!.value).toBe("Couples counselling");
+    const order = (await inbox.detail(rows.find((r) => r.kind === "order")!.id, reader))!;
+    expect(order.fields).toEqual([
+      { label: "Item", value: "A book" },
+      { label: "Amount", value: "₦5,000" },
+      { label: "Reference", value: "ref-1" },
+      { label: "Payment", value: "Paid" },
+    ]);
   });
 
   it("finds a person by phone however written, and erases them, keeping the order's amount", async () => {

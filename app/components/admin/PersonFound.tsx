@@ -164,16 +164,55 @@ export function PersonFound({ record }: { record: PersonRecord }) {
           </li>
         ))}
       </ul>
-      <h3 className="mt-4 text-xl font-semibold">Who looked ({record.audit.length})</h3>
-      <ul className="mt-2 grid gap-1">
-        {record.audit.map((a, i) => (
-          <li key={i}>
-            {formatWat(a.at)}: {a.who}, {a.action} {a.record}
-          </li>
-        ))}
-      </ul>
+      <WhoLooked record={record} />
       <PersonForms record={record} />
     </section>
+  );
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  "inbox-read": "opened",
+  "inbox-retry": "sent again a delivery of",
+};
+
+/** "office@… opened the contact message of 20 Nov 2026, 10:01 WAT: 3 times, last 28 Nov…" */
+function WhoLooked({ record }: { record: PersonRecord }) {
+  const looks = new Map<
+    string,
+    { who: string; action: string; record: string; times: number; last: string }
+  >();
+  for (const a of record.audit) {
+    const key = `${a.who} ${a.action} ${a.record}`;
+    const seen = looks.get(key);
+    if (seen) {
+      seen.times += 1;
+      if (a.at > seen.last) seen.last = a.at;
+    } else looks.set(key, { who: a.who, action: a.action, record: a.record, times: 1, last: a.at });
+  }
+  const what = (id: string) => {
+    const s = record.submissions.find((x) => x.id === id);
+    if (s) return `the ${kindWords(s.kind).toLowerCase()} of ${formatWat(s.at)}`;
+    const o = record.orders.find((x) => x.id === id);
+    return o ? `the order ${o.reference}` : id;
+  };
+  return (
+    <>
+      <h3 className="mt-4 text-xl font-semibold">Who looked ({looks.size})</h3>
+      {looks.size === 0 ? (
+        <p className="mt-2">No one at the practice has opened their records.</p>
+      ) : (
+        <ul className="mt-2 grid gap-1">
+          {[...looks.values()].map((l) => (
+            <li key={`${l.who} ${l.action} ${l.record}`}>
+              {l.who} {ACTION_WORDS[l.action] ?? l.action} {what(l.record)}
+              {l.times === 1
+                ? `, ${formatWat(l.last)}`
+                : `: ${l.times} times, last ${formatWat(l.last)}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
