@@ -84,6 +84,7 @@ function filterWords(filter: InboxFilter): string {
   return [
     filter.kind ?? "all kinds",
     filter.status ?? "any status",
+    filter.from || filter.to ? `received ${filter.from ?? "…"} to ${filter.to ?? "…"}` : "",
     filter.q ? "with a search" : "",
   ]
     .filter(Boolean)

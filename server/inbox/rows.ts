@@ -138,6 +138,15 @@ export function unionSql(
   const beforeO = extra.before
     ? sql` and (o.created_at, 'o' || lpad(o.id::text, 15, '0')) < (${extra.before[0].toISOString()}::timestamptz, ${extra.before[1]})`
     : sql``;
+  // Days in Lagos time: a day starts at 00:00 +01:00.
+  const when = (column: SQL) =>
+    sql`${filter.from ? sql` and ${column} >= ${`${filter.from}T00:00:00+01:00`}::timestamptz` : sql``}${
+      filter.to
+        ? sql` and ${column} < (${`${filter.to}T00:00:00+01:00`}::timestamptz + interval '1 day')`
+        : sql``
+    }`;
+  const whenS = when(sql`s.created_at`);
+  const whenO = when(sql`o.created_at`);
   const kinds = filter.kind ? [filter.kind] : KINDS;
   const submissionKinds = kinds.filter((k) => k !== "order");
   const branches: SQL[] = [];
@@ -150,7 +159,7 @@ export function unionSql(
         null::timestamptz as paid_at, null::text as item_id, null::text as item_name,
         null::text as currency, null::text as failure_reason
       from submissions s
-     where s.kind in (${idList(submissionKinds)})${statusS}${searchS}${beforeS}
+     where s.kind in (${idList(submissionKinds)})${statusS}${whenS}${searchS}${beforeS}
      order by s.created_at desc, s.id desc limit ${extra.limit})`);
   }
   if (kinds.includes("order")) {
@@ -160,7 +169,7 @@ export function unionSql(
         'o' || lpad(o.id::text, 15, '0') as sort_key, o.status as row_status, o.paid_at,
         o.item_id, o.item_name, o.currency, o.failure_reason
       from orders o
-     where true${statusO}${searchO}${beforeO}
+     where true${statusO}${whenO}${searchO}${beforeO}
      order by o.created_at desc, o.id desc limit ${extra.limit})`);
   }
   return sql.join(branches, sql` union all `);

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { editorBaseURL } from "../../playwright.config";
-import { allKindsHeadings } from "../../server/inbox/export-columns";
+import { allKindsHeadings, exportHeadings } from "../../server/inbox/export-columns";
 import { parseCsv } from "../support/csv";
 import {
   EDITOR_EMAIL,
@@ -393,4 +393,37 @@ test("the office opens a message and reads its fields in words, and sees who loo
     page.getByRole("listitem").filter({ hasText: `${OFFICE_EMAIL} opened the contact message of` }),
   ).toContainText("2 times");
   await axeAtBothWidths(page);
+});
+
+test("the office chooses a kind and last month, and Download CSV gives that without pressing Show", async ({
+  page,
+}) => {
+  await requestSignInLink(page, OFFICE_EMAIL);
+  await page.goto(await signInLinkFor(page, OFFICE_EMAIL));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.goto("/admin/inbox");
+  await page.getByLabel("Kind").selectOption({ label: "Booking" });
+  await page.getByLabel("Received").selectOption({ label: "Last month" });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^inbox-booking-/);
+  const text = await new Promise<string>((resolve, reject) => {
+    void download.createReadStream().then((stream) => {
+      let t = "";
+      stream.on("data", (c: Buffer) => (t += c.toString()));
+      stream.on("end", () => resolve(t));
+      stream.on("error", reject);
+    });
+  });
+  // The booking file's columns, and nothing sent this month (every test sends today).
+  expect(parseCsv(text)[0]).toEqual(exportHeadings("booking"));
+  expect(parseCsv(text)).toHaveLength(1);
+  await page.getByLabel("Received").selectOption({ label: "This month" });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Page 1 of what matches" }),
+  ).toBeVisible();
+  await expect(cards(page).first()).toContainText("Booking");
 });

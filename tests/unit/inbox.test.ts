@@ -16,6 +16,7 @@ import {
 import { type ExportKind, allKindsHeadings } from "../../server/inbox/export-columns";
 import { createInbox } from "../../server/inbox";
 import { normalisePhone, parseInboxId, whereItWent } from "../../server/inbox/rows";
+import { filterFromUrl, periodOf } from "../../app/lib/admin/inbox-filter";
 import { parseCsv } from "../support/csv";
 import { openTempPglite } from "../support/databases";
 
@@ -42,6 +43,36 @@ describe("the inbox's words", () => {
     expect(parseInboxId("o3")).toEqual({ table: "o", id: 3 });
     for (const bad of ["12", "s0", "s-1", "x1", "s1.5", "s99999999999999999"])
       expect(parseInboxId(bad), bad).toBeUndefined();
+  });
+});
+
+describe("the inbox's days", () => {
+  it("this month and last month are Lagos months; chosen days may be open-ended or reversed", () => {
+    // 23:30 UTC on 30 November is already 1 December in Lagos.
+    const now = new Date("2026-11-30T23:30:00Z");
+    expect(periodOf("this-month", null, null, now)).toEqual({
+      period: "this-month",
+      from: "2026-12-01",
+      to: "2026-12-31",
+    });
+    expect(periodOf("last-month", null, null, now)).toEqual({
+      period: "last-month",
+      from: "2026-11-01",
+      to: "2026-11-30",
+    });
+    expect(periodOf("range", "2026-11-30", "2026-11-02", now)).toEqual({
+      period: "range",
+      from: "2026-11-02",
+      to: "2026-11-30",
+    });
+    expect(periodOf("", "2026-11-02", "", now)).toEqual({ period: "range", from: "2026-11-02" });
+    expect(periodOf("range", "yesterday", "2026-13-40", now)).toEqual({});
+    expect(
+      filterFromUrl("https://x/admin/inbox?period=last-month&kind=order").filter,
+    ).toMatchObject({
+      kind: "order",
+      period: "last-month",
+    });
   });
 });
 
@@ -107,6 +138,10 @@ describe("the inbox on PGlite", () => {
     expect((await inbox.page({ q: "0803 3334444" }, 1)).rows.map((r) => r.name)).toEqual(["Bola"]);
     expect((await inbox.page({ q: "ADA@example.com" }, 1)).rows).toHaveLength(3);
     expect(await inbox.newCount()).toBe(4);
+    // Days are Lagos days: everything was sent on 20 November.
+    expect((await inbox.page({ from: "2026-11-20", to: "2026-11-20" }, 1)).rows).toHaveLength(4);
+    expect((await inbox.page({ from: "2026-11-21" }, 1)).rows).toHaveLength(0);
+    expect((await inbox.page({ to: "2026-11-19", kind: "order" }, 1)).rows).toHaveLength(0);
     const booking = all.rows[2]!.id;
     expect(await inbox.setHandled(booking, true)).toBe(true);
     expect((await inbox.page({ status: "handled" }, 1)).rows.map((r) => r.id)).toEqual([booking]);
