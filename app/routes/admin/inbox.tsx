@@ -152,7 +152,8 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             ? "Nothing matches this filter."
             : "Nothing has been sent yet."
           : `Page ${page}${filtered ? " of what matches" : ""}`}
-        {(filter.from || filter.to) &&
+        {rows.length > 0 &&
+          (filter.from || filter.to) &&
           `, received ${filter.from ? `from ${filter.from}` : ""}${filter.from && filter.to ? " " : ""}${filter.to ? `to ${filter.to}` : ""} (Lagos time)`}
       </p>
       <ul className="mt-3 grid gap-3" aria-label="What visitors sent">
