@@ -10,7 +10,7 @@ import { type Config, ConfigError, configFromEnvironment } from "../server/confi
 import { type Database, DatabaseStartError, openDatabase } from "../server/db/client";
 import { liveOwner } from "../server/db/data-dir-lock";
 
-function configOrExit(): Config {
+export function configOrExit(): Config {
   try {
     return configFromEnvironment();
   } catch (error) {

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { identitiesIn } from "../server/operations/backup/age";
 import { BackupError } from "../server/operations/backup/format";
 import { errorKind, restoreBackup } from "../server/operations/backup/restore-backup";
-import { fileArgument, openForCommand } from "./open-for-command";
+import { configOrExit, fileArgument, openForCommand } from "./open-for-command";
 
 const usage = `Usage: npm run restore -- FILE [--identity KEYFILE]
 
@@ -18,6 +18,9 @@ Loads FILE, written by npm run backup or the site's daily backup, into the datab
 DATABASE_URL, or else the embedded one in DATA_DIR (default ./data). The target must be empty:
 a new Postgres database (createdb) or a new DATA_DIR folder. It refuses a database that already
 holds data. Stop the site on the target first when it uses the embedded database.
+
+Erasures made since the backup are applied again: the list of erasures (erasures.jsonl) beside
+FILE and in BACKUP_DIR is read, so a person erased after the backup stays erased.
 
 An encrypted backup (a name ending in .age) opens only with the practice's age key:
 --identity KEYFILE names the file age-keygen wrote (its AGE-SECRET-KEY-1… line).`;
@@ -44,15 +47,24 @@ if (identity !== undefined) {
   }
 }
 
-const database = await openForCommand("restore into");
+const config = configOrExit();
+const database = await openForCommand("restore into", config);
 try {
-  const { header, counts, encrypted } = await restoreBackup(database, file, { identities });
+  const { header, counts, encrypted, erasedAgain } = await restoreBackup(database, file, {
+    identities,
+    erasureDirs: [config.backup.dir],
+  });
   const summary = Object.entries(counts)
     .map(([table, rows]) => `${rows} ${table}`)
     .join(", ");
   console.log(
     `Restored ${file} (taken ${header.createdAt} from ${header.source}) into the ` +
       `${database.kind} database: ${summary}.` +
+      (erasedAgain.submissions + erasedAgain.orders + erasedAgain.subscribers > 0
+        ? ` Erased again, as the list of erasures asks: ${erasedAgain.submissions} messages, ` +
+          `${erasedAgain.subscribers} newsletter subscriptions, ${erasedAgain.orders} orders ` +
+          `anonymised.`
+        : "") +
       (identities && !encrypted ? " The file was not encrypted: the key was not needed." : ""),
   );
 } catch (error) {

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { EditorServices, SiteLoadContext } from "../app/lib/load-context";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
@@ -21,6 +22,7 @@ import { editorGuard, isEditorPath, isOpenEditorPost } from "./auth/guard";
 import { formBody } from "./http/form-body";
 import { cookieNames, readCookie } from "./auth/cookies";
 import { createInbox } from "./inbox";
+import { ERASURE_LIST } from "./inbox/erasures";
 import { createMailer } from "./integrations/mail";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
 import { WEBHOOK_PATH, paystackWebhook } from "./visitors/payments/webhook";
@@ -85,7 +87,10 @@ export function createApp(deps: AppDeps) {
       ? {
           auth: editorAuth,
           inboxOn: config.inboxEmails.length > 0,
-          inbox: config.inboxEmails.length > 0 ? createInbox(database.db) : undefined,
+          inbox:
+            config.inboxEmails.length > 0
+              ? createInbox(database.db, { erasureList: join(backup.settings.dir, ERASURE_LIST) })
+              : undefined,
           content: deps.content.editing,
           photos: photoUploads,
           backups: createBackupShelf(database, backup),

@@ -59,7 +59,7 @@ export interface EditorServices {
   auth: EditorAuth;
   /** INBOX_EMAILS is set: the pages of what visitors sent exist (app/lib/admin/access.server.ts) */
   inboxOn: boolean;
-  /** what visitors sent (server/inbox.ts); present when inboxOn */
+  /** what visitors sent (server/inbox/); present when inboxOn */
   inbox?: InboxService;
   content: ContentEditing;
   photos: PhotoUploads;

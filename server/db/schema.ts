@@ -33,7 +33,7 @@ export const submissions = pgTable(
     index("submissions_kind_created_idx").on(t.kind, t.createdAt),
     // The inbox's newest-first pages, whatever the kind (docs/decisions/033).
     index("submissions_created_id_idx").on(t.createdAt, t.id),
-    // Finding a person by e-mail or phone (server/inbox.ts, personMatch and a search); the
+    // Finding a person by e-mail or phone (server/inbox/people.ts, personMatch, and a search); the
     // phone as the inbox compares it: digits only, +234 written as 0.
     index("submissions_email_idx").on(sql`lower(${t.payload}->>'email')`),
     index("submissions_phone_idx").on(

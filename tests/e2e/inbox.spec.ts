@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { editorBaseURL } from "../../playwright.config";
-import { allKindsHeadings } from "../../server/export-columns";
+import { allKindsHeadings, exportHeadings } from "../../server/inbox/export-columns";
 import { parseCsv } from "../support/csv";
 import {
   EDITOR_EMAIL,
@@ -290,7 +290,7 @@ test("Find, Download and Erase one person: the inbox and the CSV hold nothing of
   await page.getByRole("button", { name: "Find" }).click();
   await page.getByLabel("Yes, erase everything about this person").check();
   await page.getByRole("button", { name: "Erase their data" }).click();
-  const done = page.getByRole("status").filter({ hasText: "Their data is erased" });
+  const done = page.getByRole("status").filter({ hasText: "Erased from the website" });
   await expect(done).toBeVisible();
   await expect(done).toContainText("HubSpot");
   await expect(done).toContainText("mailbox");
@@ -305,4 +305,124 @@ test("Find, Download and Erase one person: the inbox and the CSV hold nothing of
   expect(order, "the order stays, for the books").toBeDefined();
   expect(order).toContain(",paid,");
   expect(order).toMatch(/,\d+\.\d\d,/);
+});
+
+test("the office finds a client who wrote from two addresses with one phone, sees who it is, includes the other record and erases both", async ({
+  page,
+}) => {
+  const id = unique();
+  const number = `0705 ${String(Math.floor(Math.random() * 1000)).padStart(3, "0")} ${String(Date.now()).slice(-4)}`;
+  const home = `funmi.${id}@example.com`;
+  const work = `f.ade.${id}@work.example`;
+  await sendContact(page, { name: `Funmi ${id}`, email: home, phone: number });
+  await sendContact(page, { name: `Funmilayo Adé ${id}`, email: work, phone: number });
+
+  await requestSignInLink(page, OFFICE_EMAIL);
+  await page.goto(await signInLinkFor(page, OFFICE_EMAIL));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.goto("/admin/people");
+  await page.getByLabel("E-mail or phone").fill(home);
+  await page.getByRole("button", { name: "Find" }).click();
+  // Who it found, to check it is really them.
+  await expect(page.getByRole("heading", { name: "Who we found" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: `Funmi ${id}` })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: home })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: number })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: new RegExp(`Contact message of .*Funmi ${id}`) }),
+  ).toBeVisible();
+  // The message from work shares the number: offered, not included.
+  const related = page.getByRole("region", {
+    name: "Records that share their details, not included",
+  });
+  await expect(related).toContainText(work);
+  await expect(page.getByText(/Backups made before today still hold them/)).toBeVisible();
+  await axeAtBothWidths(page);
+
+  await related.getByLabel(`Include ${number}`).check();
+  await related.getByRole("button", { name: "Include the ticked ones" }).click();
+  await expect(
+    page.getByRole("heading", { name: /Messages, bookings and sign-ups \(2\)/ }),
+  ).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: work })).toBeVisible();
+  await expect(related).toHaveCount(0);
+
+  await page.getByLabel("Yes, erase everything about this person").check();
+  await page.getByRole("button", { name: "Erase their data" }).click();
+  const done = page.getByRole("status").filter({ hasText: "Erased from the website" });
+  await expect(done).toContainText(home);
+  await expect(done).toContainText(/up to 30 days/);
+  await expect(page.getByText(/Not erased/)).toHaveCount(0);
+  await axeAtBothWidths(page);
+  for (const q of [home, work, number]) {
+    await page.goto(`/admin/inbox?q=${encodeURIComponent(q)}`);
+    await expect(page.getByText("Nothing matches this filter.")).toBeVisible();
+  }
+});
+
+test("the office opens a message and reads its fields in words, and sees who looked once each", async ({
+  page,
+}) => {
+  const id = unique();
+  const email = `words.${id}@example.com`;
+  await sendContact(page, { name: `Words ${id}`, email, need: "couples-counseling" });
+  await requestSignInLink(page, OFFICE_EMAIL);
+  await page.goto(await signInLinkFor(page, OFFICE_EMAIL));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.goto(`/admin/inbox?q=${encodeURIComponent(email)}`);
+  await cards(page).first().getByRole("link").first().click();
+  const sent = page.getByRole("heading", { name: "What they sent" });
+  await expect(sent).toBeVisible();
+  for (const label of ["Name", "E-mail", "Phone", "Help with", "Message", "Page"])
+    await expect(
+      page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }),
+    ).toBeVisible();
+  for (const code of ["name", "need", "pageUri", "pageName"])
+    await expect(page.getByRole("term").filter({ hasText: new RegExp(`^${code}$`) })).toHaveCount(
+      0,
+    );
+  await expect(
+    page.getByRole("definition").filter({ hasText: /^Couples counselling$/ }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(sent).toBeVisible();
+
+  await page.goto(`/admin/people?q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("heading", { name: "Who looked (1)" })).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: `${OFFICE_EMAIL} opened the contact message of` }),
+  ).toContainText("2 times");
+  await axeAtBothWidths(page);
+});
+
+test("the office chooses a kind and last month, and Download CSV gives that without pressing Show", async ({
+  page,
+}) => {
+  await requestSignInLink(page, OFFICE_EMAIL);
+  await page.goto(await signInLinkFor(page, OFFICE_EMAIL));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.goto("/admin/inbox");
+  await page.getByLabel("Kind").selectOption({ label: "Booking" });
+  await page.getByLabel("Received").selectOption({ label: "Last month" });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^inbox-booking-/);
+  const text = await new Promise<string>((resolve, reject) => {
+    void download.createReadStream().then((stream) => {
+      let t = "";
+      stream.on("data", (c: Buffer) => (t += c.toString()));
+      stream.on("end", () => resolve(t));
+      stream.on("error", reject);
+    });
+  });
+  // The booking file's columns, and nothing sent this month (every test sends today).
+  expect(parseCsv(text)[0]).toEqual(exportHeadings("booking"));
+  expect(parseCsv(text)).toHaveLength(1);
+  await page.getByLabel("Received").selectOption({ label: "This month" });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/period=this-month/);
+  await expect(page.getByLabel("Received")).toHaveValue("this-month");
+  await expect(page.getByLabel("Kind")).toHaveValue("booking");
 });

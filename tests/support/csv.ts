@@ -1,4 +1,4 @@
-/** What the site's CSV files start with, for Excel (server/export-columns.ts). */
+/** What the site's CSV files start with, for Excel (server/inbox/export-columns.ts). */
 const UTF8_BOM = "\uFEFF";
 
 /**

@@ -143,7 +143,7 @@ describe("a backup beside the live site on the embedded database", () => {
     expect(exported.code).toBe(0);
     expect(csv.split("\r\n")[0]).toMatch(/^\uFEFFid,received_at,status,name,email/);
     expect(csv).toContain("p619@example.com");
-    // A formula in a cell is neutralised, as the command always did (server/csv.ts).
+    // A formula in a cell is neutralised, as the command always did (server/inbox/csv.ts).
     expect(csv).not.toContain(",=1+2,");
     expect(lines.some((l) => /contact submission\(s\) since 1970-01-01/.test(l))).toBe(true);
 

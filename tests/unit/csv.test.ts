@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "../../server/csv";
+import { csvCell, csvLine } from "../../server/inbox/csv";
 
 describe("CSV export", () => {
   it("quotes fields with commas, quotes and line breaks (RFC 4180)", () => {
@@ -17,7 +17,46 @@ describe("CSV export", () => {
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
   });
 
+  it("keeps a cell with a semicolon whole, for spreadsheets that split on `;`, and neutralises the formula after it", () => {
+    const attack = "Ade;=cmd|' /C calc'!A0";
+    expect(csvCell(attack)).toBe(`"${attack}"`);
+    expect(csvCell("Ade,=cmd|' /C calc'!A0")).toBe(`"Ade,=cmd|' /C calc'!A0"`);
+    expect(csvCell("=1;=2")).toBe(`"'=1;=2"`);
+    // Split on either separator, honouring quotes as Excel does, each line is one cell per field.
+    for (const separator of [",", ";"]) {
+      const line = csvLine(["x", attack]).replace(/\r\n$/, "");
+      const cells = splitQuoted(line, separator);
+      expect(
+        cells.some((c) => /^[=+\-@]/.test(c)),
+        separator,
+      ).toBe(false);
+    }
+  });
+
   it("writes dates as ISO time", () => {
     expect(csvCell(new Date("2026-01-02T03:04:05Z"))).toBe("2026-01-02T03:04:05.000Z");
   });
 });
+
+/** A line split as a spreadsheet does with `separator` as its list separator, quotes honoured. */
+function splitQuoted(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === separator) {
+      cells.push(cell);
+      cell = "";
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}

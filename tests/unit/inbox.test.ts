@@ -13,8 +13,10 @@ import {
   subscribers,
   submissions,
 } from "../../server/db/schema";
-import { type ExportKind, allKindsHeadings } from "../../server/export-columns";
-import { createInbox, normalisePhone, parseInboxId, whereItWent } from "../../server/inbox";
+import { type ExportKind, allKindsHeadings } from "../../server/inbox/export-columns";
+import { createInbox } from "../../server/inbox";
+import { normalisePhone, parseInboxId, whereItWent } from "../../server/inbox/rows";
+import { filterFromUrl, periodOf } from "../../app/lib/admin/inbox-filter";
 import { parseCsv } from "../support/csv";
 import { openTempPglite } from "../support/databases";
 
@@ -44,6 +46,36 @@ describe("the inbox's words", () => {
   });
 });
 
+describe("the inbox's days", () => {
+  it("this month and last month are Lagos months; chosen days may be open-ended or reversed", () => {
+    // 23:30 UTC on 30 November is already 1 December in Lagos.
+    const now = new Date("2026-11-30T23:30:00Z");
+    expect(periodOf("this-month", null, null, now)).toEqual({
+      period: "this-month",
+      from: "2026-12-01",
+      to: "2026-12-31",
+    });
+    expect(periodOf("last-month", null, null, now)).toEqual({
+      period: "last-month",
+      from: "2026-11-01",
+      to: "2026-11-30",
+    });
+    expect(periodOf("range", "2026-11-30", "2026-11-02", now)).toEqual({
+      period: "range",
+      from: "2026-11-02",
+      to: "2026-11-30",
+    });
+    expect(periodOf("", "2026-11-02", "", now)).toEqual({ period: "range", from: "2026-11-02" });
+    expect(periodOf("range", "yesterday", "2026-13-40", now)).toEqual({});
+    expect(
+      filterFromUrl("https://x/admin/inbox?period=last-month&kind=order").filter,
+    ).toMatchObject({
+      kind: "order",
+      period: "last-month",
+    });
+  });
+});
+
 describe("the inbox on PGlite", () => {
   let database: Database;
   let cleanup: () => Promise<void>;
@@ -60,6 +92,7 @@ describe("the inbox on PGlite", () => {
           email: "ada@example.com",
           phone: "+234 803 111 2222",
           message: "Hi, it's me,\nAda",
+          need: "couples-counseling",
         },
         createdAt: at(1),
       })
@@ -105,6 +138,10 @@ describe("the inbox on PGlite", () => {
     expect((await inbox.page({ q: "0803 3334444" }, 1)).rows.map((r) => r.name)).toEqual(["Bola"]);
     expect((await inbox.page({ q: "ADA@example.com" }, 1)).rows).toHaveLength(3);
     expect(await inbox.newCount()).toBe(4);
+    // Days are Lagos days: everything was sent on 20 November.
+    expect((await inbox.page({ from: "2026-11-20", to: "2026-11-20" }, 1)).rows).toHaveLength(4);
+    expect((await inbox.page({ from: "2026-11-21" }, 1)).rows).toHaveLength(0);
+    expect((await inbox.page({ to: "2026-11-19", kind: "order" }, 1)).rows).toHaveLength(0);
     const booking = all.rows[2]!.id;
     expect(await inbox.setHandled(booking, true)).toBe(true);
     expect((await inbox.page({ status: "handled" }, 1)).rows.map((r) => r.id)).toEqual([booking]);
@@ -183,16 +220,37 @@ describe("the inbox on PGlite", () => {
     expect(at("delivery")).toBe("hubspot: delivered; email: pending");
   });
 
+  it("an opened message labels its fields in words, and an order's amount as naira", async () => {
+    const inbox = createInbox(database.db);
+    const rows = (await inbox.page({}, 1)).rows;
+    const contact = (await inbox.detail(rows.find((r) => r.kind === "contact")!.id, reader))!;
+    expect(contact.fields.map((f) => f.label)).toEqual([
+      "Name",
+      "E-mail",
+      "Phone",
+      "Help with",
+      "Message",
+    ]);
+    expect(contact.fields[3]!.value).toBe("Couples counselling");
+    const order = (await inbox.detail(rows.find((r) => r.kind === "order")!.id, reader))!;
+    expect(order.fields).toEqual([
+      { label: "Item", value: "A book" },
+      { label: "Amount", value: "₦5,000" },
+      { label: "Reference", value: "ref-1" },
+      { label: "Payment", value: "Paid" },
+    ]);
+  });
+
   it("finds a person by phone however written, and erases them, keeping the order's amount", async () => {
     const inbox = createInbox(database.db);
-    const byPhone = await inbox.findPerson("+2348031112222");
+    const byPhone = await inbox.findPerson(["+2348031112222"]);
     expect(byPhone!.submissions.map((s) => s.kind)).toEqual(["contact"]);
     expect(byPhone!.orders).toHaveLength(1);
-    const found = await inbox.findPerson("ADA@example.com");
+    const found = await inbox.findPerson(["ADA@example.com"]);
     expect(found!.submissions).toHaveLength(2);
-    expect(found!.subscriber?.email).toBe("Ada@example.com");
+    expect(found!.subscribers.map((x) => x.email)).toEqual(["Ada@example.com"]);
     expect(found!.waiting).toHaveLength(1);
-    const erased = await inbox.erasePerson("ada@example.com", reader);
+    const erased = await inbox.erasePerson(["ada@example.com"], reader);
     expect(erased).toMatchObject({
       submissions: 2,
       cancelled: 1,
@@ -200,9 +258,9 @@ describe("the inbox on PGlite", () => {
       orders: 1,
       keys: 1,
     });
-    const after = await inbox.findPerson("ada@example.com");
+    const after = await inbox.findPerson(["ada@example.com"]);
     expect(after!.submissions).toHaveLength(0);
-    expect(after!.subscriber).toBeUndefined();
+    expect(after!.subscribers).toEqual([]);
     const [order] = await database.db.select().from(orders);
     expect(order).toMatchObject({
       amountKobo: 500000,

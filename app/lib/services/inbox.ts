@@ -1,6 +1,6 @@
 import type { Access } from "./auth";
 
-/** What visitors sent, for the practice at /admin/inbox and /admin/people (server/inbox.ts). */
+/** What visitors sent, for the practice at /admin/inbox and /admin/people (server/inbox/). */
 
 export type InboxKind = "contact" | "booking" | "newsletter" | "order";
 
@@ -9,6 +9,12 @@ export interface InboxFilter {
   status?: "new" | "handled";
   /** a name, e-mail or phone, or part of one */
   q?: string;
+  /** received on or after this day, Lagos time (YYYY-MM-DD) */
+  from?: string;
+  /** received on or before this day, Lagos time (YYYY-MM-DD) */
+  to?: string;
+  /** how from and to were chosen: a month named for the practice, or days she picked */
+  period?: "this-month" | "last-month" | "range";
 }
 
 /** One row of /admin/inbox. `id` is "s" + a submission's id or "o" + an order's. */
@@ -49,7 +55,15 @@ export interface InboxDetail {
 
 /** Everything the site holds about one person (/admin/people); the downloaded JSON file. */
 export interface PersonRecord {
-  query: string;
+  /** the e-mail addresses and phone numbers searched for, as compared (lower case; digits) */
+  query: string[];
+  /** who was found: the names, addresses and numbers written in these records, as written */
+  seen: { names: string[]; emails: string[]; phones: string[] };
+  /**
+   * an address or number seen in these records but not searched for, with the records it finds
+   * that are not above: perhaps the same person, for the practice to include before erasing
+   */
+  related: PersonRelated[];
   submissions: { id: string; kind: string; at: string; fields: Record<string, string> }[];
   orders: {
     id: string;
@@ -62,18 +76,28 @@ export interface PersonRecord {
     email: string;
     phone: string;
   }[];
-  subscriber?: { email: string; subscribedAt: string; unsubscribedAt?: string };
+  subscribers: { email: string; subscribedAt: string; unsubscribedAt?: string }[];
   waiting: { id: number; submission: string; destination: string; status: string }[];
   audit: { at: string; who: string; action: string; record: string }[];
 }
 
+export interface PersonRelated {
+  /** the address or number as written in the records; searching for it adds `records` */
+  value: string;
+  records: { id: string; kind: string; at: string; name: string; email: string; phone: string }[];
+}
+
 export interface PersonErasure {
+  /** the addresses and numbers whose records were erased, as compared */
+  erased: string[];
   submissions: number;
   deliveries: number;
   cancelled: number;
   subscribers: number;
   orders: number;
   keys: number;
+  /** records that share a detail with those erased but were not included: still held */
+  notIncluded: PersonRelated[];
 }
 
 export interface InboxService {
@@ -88,8 +112,12 @@ export interface InboxService {
   retryDelivery(id: string, deliveryId: number, reader: Access): Promise<boolean>;
   /** the CSV of a filter, in pieces read a chunk at a time; audited */
   csv(filter: InboxFilter, reader: Access): AsyncIterable<string>;
-  /** undefined when the query is neither an e-mail address nor a phone number */
-  findPerson(query: string): Promise<PersonRecord | undefined>;
+  /**
+   * what is held under any of these addresses and numbers (at most 8); undefined when one is
+   * neither a whole e-mail address nor a phone number
+   */
+  findPerson(queries: string[]): Promise<PersonRecord | undefined>;
   auditPerson(reader: Access, record: PersonRecord, action: string): Promise<void>;
-  erasePerson(query: string, reader: Access): Promise<PersonErasure | undefined>;
+  /** erases what findPerson(queries) finds, and lists it for a restore (server/inbox/erasures.ts) */
+  erasePerson(queries: string[], reader: Access): Promise<PersonErasure | undefined>;
 }

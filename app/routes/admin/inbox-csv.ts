@@ -4,7 +4,7 @@ import type { Route } from "./+types/inbox-csv";
 
 /**
  * /admin/inbox/csv: the CSV of the inbox's current filter, streamed a chunk at a time (50,000 rows
- * never sit in memory), each cell made safe by server/csv.ts. Audited. One kind gives that kind's
+ * never sit in memory), each cell made safe by server/inbox/csv.ts. Audited. One kind gives that kind's
  * columns from `npm run export`; every kind, one file with a kind column (docs/decisions/033).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

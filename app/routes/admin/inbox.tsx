@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { practice } from "~/content/site";
 import { readerAccess } from "~/lib/admin/access.server";
-import { KIND_WORDS, filterFromUrl, filterQuery } from "~/lib/admin/inbox-filter";
+import { KIND_WORDS, PERIOD_WORDS, filterFromUrl, filterQuery } from "~/lib/admin/inbox-filter";
 import { formatWat } from "~/lib/admin/wat";
 import { editorHeaders } from "~/lib/editor";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -35,7 +35,7 @@ const fieldClass =
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { filter, page, rows, more, newCount } = loaderData;
-  const filtered = Boolean(filter.kind || filter.status || filter.q);
+  const filtered = Boolean(filter.kind || filter.status || filter.q || filter.period);
   return (
     <div className="container-page max-w-4xl py-8">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -92,6 +92,44 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             className={fieldClass}
           />
         </label>
+        <div>
+          <label htmlFor="inbox-period" className="block font-semibold">
+            Received
+          </label>
+          <select
+            id="inbox-period"
+            name="period"
+            defaultValue={filter.period ?? ""}
+            className={fieldClass}
+          >
+            {Object.entries(PERIOD_WORDS).map(([value, words]) => (
+              <option key={value} value={value}>
+                {words}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="grid grid-cols-2 gap-3 sm:col-span-3">
+          <legend className="font-semibold">Days I choose (Lagos time)</legend>
+          <label className="block">
+            From
+            <input
+              type="date"
+              name="from"
+              defaultValue={filter.period === "range" ? (filter.from ?? "") : ""}
+              className={fieldClass}
+            />
+          </label>
+          <label className="block">
+            To
+            <input
+              type="date"
+              name="to"
+              defaultValue={filter.period === "range" ? (filter.to ?? "") : ""}
+              className={fieldClass}
+            />
+          </label>
+        </fieldset>
         <div className="flex flex-wrap gap-3 sm:col-span-4">
           <button type="submit" className="btn-primary">
             Show
@@ -101,9 +139,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               Show everything
             </a>
           )}
-          <a href={`/admin/inbox/csv${filterQuery(filter)}`} className="btn-outline" download>
+          {/* Part of the form: the kind, status, days and search chosen go with it, Show or not. */}
+          <button type="submit" formAction="/admin/inbox/csv" className="btn-outline">
             Download CSV
-          </a>
+          </button>
         </div>
       </form>
 
@@ -113,6 +152,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             ? "Nothing matches this filter."
             : "Nothing has been sent yet."
           : `Page ${page}${filtered ? " of what matches" : ""}`}
+        {rows.length > 0 &&
+          (filter.from || filter.to) &&
+          `, received ${filter.from ? `from ${filter.from}` : ""}${filter.from && filter.to ? " " : ""}${filter.to ? `to ${filter.to}` : ""} (Lagos time)`}
       </p>
       <ul className="mt-3 grid gap-3" aria-label="What visitors sent">
         {rows.map((row) => (

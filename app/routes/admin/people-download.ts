@@ -16,16 +16,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, inbox, reader } = await readerAccess(context, request);
   const form = await request.formData();
-  const q = String(form.get("q") ?? "")
-    .trim()
-    .slice(0, 254);
-  const back = `/admin/people?q=${encodeURIComponent(q)}`;
+  const queries = [
+    ...new Set(
+      form
+        .getAll("q")
+        .map((v) => String(v).trim().slice(0, 254))
+        .filter(Boolean),
+    ),
+  ].slice(0, 8);
+  const back = `/admin/people?${queries.map((q) => `q=${encodeURIComponent(q)}`).join("&")}`;
   const step = await services.auth.stepUp(reader, request, context.clientIp);
   if (step.status !== "recent") {
     const headers = new Headers(step.status === "sent" ? step.headers : undefined);
     return redirect(`${back}&stepup=${step.status}`, { status: 303, headers });
   }
-  const record = await inbox.findPerson(q);
+  const record = await inbox.findPerson(queries);
   if (!record) return redirect(back, 303);
   await inbox.auditPerson(reader, record, "people-download");
   const day = new Date().toISOString().slice(0, 10);

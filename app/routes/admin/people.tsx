@@ -3,9 +3,9 @@ import { Notice } from "~/components/admin/Notice";
 import { practice } from "~/content/site";
 import { readerAccess, requireRecentSignIn } from "~/lib/admin/access.server";
 import { type StepUpNotice, stepUpMessage } from "~/lib/admin/step-up";
-import { formatWat } from "~/lib/admin/wat";
 import { editorHeaders } from "~/lib/editor";
 import type { PersonErasure } from "~/lib/services/inbox";
+import { PersonFound, recordWords } from "~/components/admin/PersonFound";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/people";
 
@@ -25,15 +25,14 @@ export function meta() {
   return [{ title: `A person’s data | ${practice.name}` }, { name: "robots", content: "noindex" }];
 }
 
-const queryOf = (value: FormDataEntryValue | string | null) =>
-  String(value ?? "")
-    .trim()
-    .slice(0, 254);
+/** The addresses and numbers asked for (`q`, repeated when records are included), each once. */
+const queriesOf = (values: (FormDataEntryValue | string)[]) =>
+  [...new Set(values.map((v) => String(v).trim().slice(0, 254)).filter(Boolean))].slice(0, 8);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { inbox, reader } = await readerAccess(context, request);
   const url = new URL(request.url);
-  const q = queryOf(url.searchParams.get("q"));
+  const queries = queriesOf(url.searchParams.getAll("q"));
   // Back from a download that needed a fresh sign-in (app/routes/admin/people-download.ts).
   const stepUp: StepUpNotice | undefined =
     url.searchParams.get("stepup") === "sent"
@@ -41,20 +40,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : url.searchParams.get("stepup") === "rate-limited"
         ? { kind: "rate-limited", minutes: 15 }
         : undefined;
-  if (!q) return { q, record: null, invalid: false, stepUp };
-  const record = await inbox.findPerson(q);
+  if (queries.length === 0) return { queries, record: null, invalid: false, stepUp };
+  const record = await inbox.findPerson(queries);
   if (record) await inbox.auditPerson(reader, record, "people-find");
-  return { q, record: record ?? null, invalid: !record, stepUp };
+  return { queries, record: record ?? null, invalid: !record, stepUp };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, inbox, reader } = await readerAccess(context, request);
   const form = await request.formData();
-  const q = queryOf(form.get("q"));
+  const queries = queriesOf(form.getAll("q"));
   const intent = String(form.get("intent") ?? "");
   const step = await requireRecentSignIn(services, reader, request, context.clientIp);
   if (step) return step;
-  const record = await inbox.findPerson(q);
+  const record = await inbox.findPerson(queries);
   if (!record) return data({ problem: "Please enter an e-mail address or a phone number." }, 400);
   if (intent === "erase") {
     if (form.get("confirm") !== "yes")
@@ -64,23 +63,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         400,
       );
-    const erased = await inbox.erasePerson(q, reader);
+    const erased = await inbox.erasePerson(queries, reader);
     return { erased };
   }
   return data({ problem: "Nothing was done." }, 400);
 }
 
-const SUBMISSION_WORDS: Record<string, string> = {
-  contact: "Contact message",
-  booking: "Booking",
-  newsletter: "Newsletter sign-up",
-};
-
 const fieldClass =
   "mt-1 block w-full rounded-xl border border-slate-500 bg-white px-3 py-2 text-base text-ink";
 
 export default function People({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, record, invalid } = loaderData;
+  const { queries, record, invalid } = loaderData;
   const answer = actionData as
     | { problem?: string; erased?: PersonErasure; stepUp?: Parameters<typeof stepUpMessage>[0] }
     | undefined;
@@ -102,7 +95,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           <input
             type="text"
             name="q"
-            defaultValue={q}
+            defaultValue={queries[0] ?? ""}
             maxLength={254}
             required
             autoComplete="off"
@@ -130,126 +123,62 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
         )}
       </div>
 
-      {record && !answer?.erased && (
-        <section aria-labelledby="found" className="mt-8">
-          <div role="status">
-            <h2 id="found" className="text-2xl font-semibold">
-              {record.submissions.length + record.orders.length + (record.subscriber ? 1 : 0) === 0
-                ? "We hold nothing about this person."
-                : "What we hold about this person"}
-            </h2>
-          </div>
-          <h3 className="mt-4 text-xl font-semibold">
-            Messages, bookings and sign-ups ({record.submissions.length})
-          </h3>
-          <ul className="mt-2 grid gap-2">
-            {record.submissions.map((s) => (
-              <li key={s.id} className="rounded-xl border border-slate-300 p-3">
-                {s.kind === "payment" ? (
-                  // The notice of a paid order, which the order below stands for in the inbox.
-                  <span>Payment notice of {formatWat(s.at)}</span>
-                ) : (
-                  <a
-                    href={`/admin/inbox/${s.id}`}
-                    className="font-semibold text-teal-900 underline"
-                  >
-                    {SUBMISSION_WORDS[s.kind] ?? s.kind} of {formatWat(s.at)}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-          <h3 className="mt-4 text-xl font-semibold">Orders ({record.orders.length})</h3>
-          <ul className="mt-2 grid gap-2">
-            {record.orders.map((o) => (
-              <li key={o.id} className="rounded-xl border border-slate-300 p-3">
-                {o.item}, ₦{o.amountNaira}, {o.status}, {formatWat(o.at)} (reference {o.reference})
-              </li>
-            ))}
-          </ul>
-          <h3 className="mt-4 text-xl font-semibold">Newsletter</h3>
-          <p className="mt-2">
-            {record.subscriber
-              ? record.subscriber.unsubscribedAt
-                ? `Signed up ${formatWat(record.subscriber.subscribedAt)}, unsubscribed since.`
-                : `Subscribed since ${formatWat(record.subscriber.subscribedAt)}.`
-              : "Not on the newsletter list."}
-          </p>
-          <h3 className="mt-4 text-xl font-semibold">
-            Deliveries waiting ({record.waiting.length})
-          </h3>
-          <ul className="mt-2 grid gap-1">
-            {record.waiting.map((w) => (
-              <li key={w.id}>
-                {w.destination}: {w.status} ({w.submission})
-              </li>
-            ))}
-          </ul>
-          <h3 className="mt-4 text-xl font-semibold">Who looked ({record.audit.length})</h3>
-          <ul className="mt-2 grid gap-1">
-            {record.audit.map((a, i) => (
-              <li key={i}>
-                {formatWat(a.at)}: {a.who}, {a.action} {a.record}
-              </li>
-            ))}
-          </ul>
-
-          <div className="mt-8 grid gap-6">
-            <form method="post" action="/admin/people/download">
-              <input type="hidden" name="q" value={q} />
-              <button type="submit" className="btn-primary">
-                Download their data
-              </button>
-              <p className="mt-1 text-sm text-muted">
-                One file with everything above, to send them when they ask what we hold.
-              </p>
-            </form>
-            <form
-              method="post"
-              action="/admin/people"
-              className="rounded-2xl border-2 border-clay-700 p-4"
-            >
-              <input type="hidden" name="q" value={q} />
-              <input type="hidden" name="intent" value="erase" />
-              <p className="font-semibold">
-                Erasing deletes their messages, bookings and sign-up, and anything still waiting to
-                be sent. Their orders stay for the books, without their name, e-mail or phone. This
-                cannot be undone.
-              </p>
-              <label className="mt-3 flex items-start gap-2">
-                <input type="checkbox" name="confirm" value="yes" className="mt-1 size-5" />
-                <span>Yes, erase everything about this person</span>
-              </label>
-              <button type="submit" className="btn-outline mt-3">
-                Erase their data
-              </button>
-            </form>
-          </div>
-        </section>
-      )}
+      {record && !answer?.erased && <PersonFound record={record} />}
     </div>
   );
 }
 
 function Erased({ erased }: { erased: PersonErasure }) {
+  const left = erased.notIncluded.reduce((n, r) => n + r.records.length, 0);
   return (
-    <Notice tone="success" title="Their data is erased from the website.">
-      <p>
-        Deleted {erased.submissions} message{erased.submissions === 1 ? "" : "s"}, bookings and
-        sign-ups, {erased.deliveries} delivery record{erased.deliveries === 1 ? "" : "s"} (
-        {erased.cancelled} not yet sent, now cancelled) and {erased.subscribers} newsletter
-        subscription{erased.subscribers === 1 ? "" : "s"}. {erased.orders} order
-        {erased.orders === 1 ? " keeps" : "s keep"} its amount, date and reference, without their
-        name, e-mail or phone.
-      </p>
-      <p className="mt-2 font-semibold">Two things the website cannot do for you:</p>
-      <ul className="mt-1 list-disc pl-5">
-        <li>Delete their contact in HubSpot (Contacts, find them, Actions, Delete).</li>
-        <li>
-          Delete the e-mails about them in the practice’s mailbox, including the copies the website
-          sent there.
-        </li>
-      </ul>
-    </Notice>
+    <>
+      <Notice
+        tone="success"
+        title={`Erased from the website: what it held under ${erased.erased.join(", ")}.`}
+      >
+        <p>
+          Deleted {erased.submissions} message{erased.submissions === 1 ? "" : "s"}, bookings and
+          sign-ups, {erased.deliveries} delivery record{erased.deliveries === 1 ? "" : "s"} (
+          {erased.cancelled} not yet sent, now cancelled) and {erased.subscribers} newsletter
+          subscription{erased.subscribers === 1 ? "" : "s"}. {erased.orders} order
+          {erased.orders === 1 ? " keeps" : "s keep"} its amount, date and reference, without their
+          name, e-mail or phone.
+        </p>
+        <p className="mt-2">
+          Backups made before now still hold them for up to 30 days. If one is restored, the website
+          erases them again.
+        </p>
+        <p className="mt-2 font-semibold">Two things the website cannot do for you:</p>
+        <ul className="mt-1 list-disc pl-5">
+          <li>Delete their contact in HubSpot (Contacts, find them, Actions, Delete).</li>
+          <li>
+            Delete the e-mails about them in the practice’s mailbox, including the copies the
+            website sent there.
+          </li>
+        </ul>
+      </Notice>
+      {left > 0 && (
+        <Notice
+          tone="warning"
+          title={`Not erased: ${left} record${left === 1 ? "" : "s"} that share${left === 1 ? "s" : ""} their details, which you did not include.`}
+        >
+          <ul className="list-disc pl-5">
+            {erased.notIncluded.flatMap((r) =>
+              r.records.map((x, i) => <li key={`${r.value}-${x.id || i}`}>{recordWords(x)}</li>),
+            )}
+          </ul>
+          <p className="mt-2">
+            If they are this person too,{" "}
+            <a
+              href={`/admin/people?${erased.notIncluded.map((r) => `q=${encodeURIComponent(r.value)}`).join("&")}`}
+              className="font-semibold underline"
+            >
+              find them
+            </a>{" "}
+            and erase them as well.
+          </p>
+        </Notice>
+      )}
+    </>
   );
 }

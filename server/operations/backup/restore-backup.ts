@@ -1,9 +1,17 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
+import { dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
+import {
+  ERASURE_LIST,
+  type ErasureCounts,
+  type ErasureLine,
+  readErasures,
+  reapplyErasures,
+} from "../../inbox/erasures";
 import { decryptStream, isAgeFile } from "./age";
 import {
   BACKUP_FORMAT,
@@ -44,11 +52,16 @@ export async function tablesWithData(db: Db): Promise<{ table: string; rows: num
  * Serial ids continue after the highest restored one, so the next submission gets a fresh id.
  * An age-encrypted backup needs the secret key it was made for (`identities`); the key is tried
  * before the database is looked at.
+ *
+ * A backup made before an erasure still holds that person: before the transaction ends, every
+ * erasure in the lists of erasures (server/inbox/erasures.ts) is applied again, so that a restored
+ * site never brings an erased person back. The lists read are the one beside the backup file and
+ * the one in `erasureDirs` (the site's BACKUP_DIR, when the file was copied elsewhere).
  */
 export async function restoreBackup(
   database: Database,
   file: string,
-  options: { identities?: string[] } = {},
+  options: { identities?: string[]; erasureDirs?: string[] } = {},
 ) {
   const encrypted = isAgeFile(file);
   if (encrypted && !options.identities?.length) {
@@ -57,6 +70,7 @@ export async function restoreBackup(
         "npm run restore -- FILE --identity KEYFILE.",
     );
   }
+  const erasures = await erasureLines([dirname(file), ...(options.erasureDirs ?? [])]);
   const lines = await readLines(file, encrypted ? options.identities : undefined);
   const occupied = await tablesWithData(database.db);
   if (occupied.length > 0) {
@@ -75,6 +89,7 @@ export async function restoreBackup(
     );
   }
   const counts: Record<string, number> = {};
+  let erasedAgain: ErasureCounts | undefined;
   /** Where the restore is, for an error message that never quotes the file's rows. */
   let at = "the start";
   try {
@@ -88,7 +103,7 @@ export async function restoreBackup(
         `Nothing was restored.`,
     );
   }
-  return { header, counts, encrypted };
+  return { header, counts, encrypted, erasedAgain: erasedAgain! };
 
   async function load() {
     await database.db.transaction(async (tx) => {
@@ -181,8 +196,27 @@ export async function restoreBackup(
         : (parseJson(await nextLine(lines, "the end marker"), at) as { end?: boolean });
       if (end.end !== true)
         throw new BackupError("The backup has more tables than this version knows.");
+      at = "the erasures made since";
+      erasedAgain = await reapplyErasures(tx, erasures);
     });
   }
+}
+
+/** The erasures listed in these folders, each folder once; a damaged list stops the restore. */
+async function erasureLines(dirs: string[]): Promise<ErasureLine[]> {
+  const lines: ErasureLine[] = [];
+  for (const dir of new Set(dirs.map((d) => resolve(d)))) {
+    try {
+      lines.push(...(await readErasures(join(dir, ERASURE_LIST))));
+    } catch (error) {
+      throw new BackupError(
+        `The list of erasures in ${dir} (${ERASURE_LIST}) could not be read ` +
+          `(${(error as Error).message}): a restore without it could bring erased people back. ` +
+          `Nothing was restored.`,
+      );
+    }
+  }
+  return lines;
 }
 
 /** One line of the file as JSON; JSON.parse's own message quotes the text, so it is not kept. */

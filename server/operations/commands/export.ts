@@ -8,7 +8,7 @@ import {
   exportKinds,
   exportLine,
   isExportKind,
-} from "../../export-columns";
+} from "../../inbox/export-columns";
 import type { CommandRunner } from "./protocol";
 
 /** Rows per query: a 50,000-row export never sits in memory, and the site answers between. */

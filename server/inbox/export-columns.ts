@@ -2,9 +2,9 @@ import { csvLine } from "./csv";
 
 /**
  * The columns of the CSV of what visitors sent, one list per kind. `npm run export`
- * (server/operations/commands/export.ts) and the inbox's Download CSV (server/inbox.ts) both write from
+ * (server/operations/commands/export.ts) and the inbox's Download CSV (./download.ts) both write from
  * these lists, so the two files cannot drift apart (issue 30, docs/decisions/033). A column is its
- * heading and how a row's cell is made from the stored record; server/csv.ts quotes the cell and
+ * heading and how a row's cell is made from the stored record; ./csv.ts quotes the cell and
  * neutralises a formula.
  */
 
