@@ -56,7 +56,9 @@ test("Back up now writes a checked backup that downloads and restores into an em
     const download = page.waitForEvent("download");
     await first.getByRole("button", { name: /^Download the backup of/ }).click();
     const file = path.join(work, (await download).suggestedFilename());
-    expect(path.basename(file)).toMatch(/^kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl\.gz$/);
+    expect(path.basename(file)).toMatch(
+      /^kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}-[0-9a-f]{8}\.jsonl\.gz$/,
+    );
     await (await download).saveAs(file);
 
     const clean = { ...process.env };
@@ -168,7 +170,7 @@ test("with a backup key and storage set, Back up now writes an encrypted backup,
     });
     await expect(done).toContainText("It is encrypted with the practice's backup key.");
     await expect(done).toContainText("A copy is stored off the server.");
-    const name = /kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl\.gz\.age/.exec(
+    const name = /kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}-[0-9a-f]{8}\.jsonl\.gz\.age/.exec(
       (await done.textContent()) ?? "",
     )?.[0];
     expect(name).toBeDefined();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generateIdentity, identityToRecipient } from "age-encryption";
@@ -146,6 +146,33 @@ describe("a verified backup is copied to S3-compatible storage", () => {
 
     const up = await readStatus(database.db, { jobs: [uploadJob], processStartedAt });
     expect(up.reasons.join("; ")).not.toMatch(/backup-upload/);
+  });
+
+  it("keeps two backups taken in the same minute: two files, two records, two copies off the server", async () => {
+    const dir = path.join(work, "same-minute");
+    const { settings } = setup(dir, {
+      url: `${s3.url}/same-minute`,
+      keyId: s3.keyId,
+      secret: s3.secret,
+    });
+    const now = new Date("2026-11-28T19:30:10Z");
+    const first = await runBackupJob(database, settings, now);
+    await database.db
+      .insert(submissions)
+      .values({ kind: "contact", payload: { name: "Bola Later", email: "bola@example.com" } });
+    const second = await runBackupJob(database, settings, new Date(now.getTime() + 20_000));
+    expect(second.name).not.toBe(first.name);
+    expect(second.name.slice(0, 29)).toBe(first.name.slice(0, 29));
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual(
+      [first.name, `${first.name}.json`, second.name, `${second.name}.json`].sort(),
+    );
+    expect(listBackups(dir).map((r) => r.sha256)).toEqual([second.sha256, first.sha256]);
+    for (const record of [first, second]) {
+      expect(record.uploadedAt).not.toBeNull();
+      const stored = await s3.object(`same-minute/${record.name}`);
+      expect(stored?.equals(readFileSync(path.join(dir, record.name)))).toBe(true);
+    }
   });
 
   it("records a refused upload with the storage's error code, never the secret", async () => {

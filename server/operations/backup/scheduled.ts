@@ -1,4 +1,5 @@
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { linkSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -63,23 +64,31 @@ export async function claimScheduledBackup(db: Db, slot: Date, now = new Date())
 }
 
 /**
- * Writes one backup into `dir` under a hidden name, checks it (checked-backup.ts), then gives it
- * its name and record: a file under a backup's name has always been verified. With
- * BACKUP_AGE_RECIPIENT set but unusable it writes nothing: never a backup in the clear instead.
+ * Writes one backup into `dir` under a hidden name of its own, checks it (checked-backup.ts), then
+ * gives it its name and record: a file under a backup's name has always been verified. The name is
+ * given by a hard link, which fails rather than replace a file already there (a rename would
+ * replace it silently). With BACKUP_AGE_RECIPIENT set but unusable it writes nothing: never a
+ * backup in the clear instead.
  */
 export async function makeBackup(database: Database, settings: BackupSettings, now = new Date()) {
   if (settings.refused) throw new BackupError(settings.refused);
   const { dir } = settings;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const encrypted = settings.ageRecipient !== undefined;
-  const name = backupName(now, encrypted);
-  const temp = path.join(dir, `.${name}.tmp`);
+  // Two backups written at once each have their own hidden file (opened with exclusive create).
+  const temp = path.join(dir, `.backup-${randomUUID()}.tmp`);
   try {
     const { verified, bytes, sha256 } = await writeCheckedBackup(database, temp, {
       recipient: settings.ageRecipient,
       live: true,
     });
-    renameSync(temp, path.join(dir, name));
+    const name = backupName(now, sha256, encrypted);
+    try {
+      linkSync(temp, path.join(dir, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      throw new BackupError("a backup of the same name is there already: it was left as it is");
+    }
     const record: BackupRecord = {
       name,
       createdAt: now.toISOString(),
