@@ -128,7 +128,12 @@ describe("a verified backup is copied to S3-compatible storage", () => {
       const down = await readStatus(database.db, { jobs: [uploadJob], processStartedAt });
       expect(down.status).toBe("attention");
       expect(down.reasons.join("; ")).toMatch(/backup-upload failed at/);
-      expect(down.jobs["backup-upload"]?.lastError).toMatch(/did not answer/);
+      expect(down.jobs["backup-upload"]?.lastError).toBe(
+        "the storage did not answer (ECONNREFUSED)",
+      );
+      // The storage's host (an R2 host carries the account id) is on /admin/backups only.
+      expect(JSON.stringify(down)).not.toContain("127.0.0.1");
+      expect(record.uploadError).toContain(`127.0.0.1:${s3.port}`);
 
       // Before its wait is over, the job leaves it alone.
       expect(await uploadDueBackups(database.db, settings)).toEqual([]);

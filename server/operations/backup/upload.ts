@@ -60,9 +60,12 @@ export async function uploadBackup(
       nextUploadAt: new Date(now.getTime() + uploadRetryDelayMs(attempts)).toISOString(),
       uploadError: reason,
     };
-    await jobFinished(db, "backup-upload", { ok: false, error: new S3UploadError(reason) }).catch(
-      () => {},
-    );
+    // job_runs is what the public /status shows: the storage's host stays in the record.
+    const publicReason = error instanceof S3UploadError ? error.withoutHost : reason;
+    await jobFinished(db, "backup-upload", {
+      ok: false,
+      error: new S3UploadError(publicReason),
+    }).catch(() => {});
   }
   writeRecord(settings.dir, next);
   return next;
