@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto";
 import { linkSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Logger } from "pino";
 import type { Database, Db } from "../../db/client";
 import { jobErrorKind, jobFinished } from "../job-runs";
 import { writeCheckedBackup } from "./checked-backup";
 import { BackupError } from "./format";
 import { type BackupRecord, backupName, listBackups, writeRecord } from "./records";
 import type { BackupSettings } from "./settings";
-import { FIRST_UPLOAD_MS, uploadBackup, uploadDueBackups } from "./upload";
+import { type BackupLog, FIRST_UPLOAD_MS, uploadBackup, uploadDueBackups } from "./upload";
 
 export { type BackupRecord, backupName, listBackups } from "./records";
 export type { BackupSettings } from "./settings";
@@ -122,30 +121,49 @@ export function pruneBackups(dir: string, keepDays: number, now = new Date()): n
  * One run of the backup job, recorded in job_runs for /status; the backup's record says whether
  * its upload went through.
  */
-export async function runBackupJob(database: Database, settings: BackupSettings, now = new Date()) {
+export async function runBackupJob(
+  database: Database,
+  settings: BackupSettings,
+  now = new Date(),
+  log?: BackupLog,
+) {
   try {
     const record = await makeBackup(database, settings, now);
     pruneBackups(settings.dir, settings.keepDays, now);
     await jobFinished(database.db, "backup", { ok: true }).catch(() => {});
     // The copy off the server is tried at once; a failure is recorded and tried again later.
-    return await uploadBackup(database.db, settings, record);
+    return await uploadBackup(database.db, settings, record, undefined, log);
   } catch (error) {
     await jobFinished(database.db, "backup", { ok: false, error }).catch(() => {});
     throw error;
   }
 }
 
-/** Looks every minute whether the day's backup is due and this instance should write it. */
-export function startBackups(database: Database, settings: BackupSettings, logger: Logger) {
+/**
+ * Looks every minute whether the day's backup is due and this instance should write it. A look
+ * that could not reach the database (a busy Postgres at start) says so as a warning: no backup
+ * was due, none failed.
+ */
+export function startBackups(database: Database, settings: BackupSettings, logger: BackupLog) {
   let running = false;
   const check = async () => {
     if (running) return;
     running = true;
     try {
       const now = new Date();
-      await uploadDueBackups(database.db, settings, now);
-      if (!(await claimScheduledBackup(database.db, backupSlot(now, settings.time), now))) return;
-      const record = await runBackupJob(database, settings, now);
+      let due: boolean;
+      try {
+        await uploadDueBackups(database.db, settings, now, logger);
+        due = await claimScheduledBackup(database.db, backupSlot(now, settings.time), now);
+      } catch (error) {
+        logger.warn(
+          { err: jobErrorKind(error) },
+          "could not look whether the daily backup is due: looking again in a minute",
+        );
+        return;
+      }
+      if (!due) return;
+      const record = await runBackupJob(database, settings, now, logger);
       logger.info(
         {
           backup: record.name,

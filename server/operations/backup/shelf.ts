@@ -4,8 +4,10 @@ import { Readable } from "node:stream";
 import type { BackupEntry, BackupShelf } from "../../../app/lib/services/backups";
 import type { Database } from "../../db/client";
 import { contentAudit } from "../../db/schema";
+import { jobErrorKind } from "../job-runs";
 import { type BackupRecord, listBackups, runBackupJob } from "./scheduled";
 import type { BackupSettings } from "./settings";
+import type { BackupLog } from "./upload";
 
 function entry(record: BackupRecord, settings: BackupSettings): BackupEntry {
   return {
@@ -28,6 +30,7 @@ function entry(record: BackupRecord, settings: BackupSettings): BackupEntry {
 export function createBackupShelf(
   database: Database,
   { settings, problems }: { settings: BackupSettings; problems: string[] },
+  log?: BackupLog,
 ): BackupShelf {
   const audit = (editor: string, action: string, detail: string) =>
     database.db.insert(contentAudit).values({ editor, action, detail });
@@ -44,9 +47,33 @@ export function createBackupShelf(
     async backUpNow(by) {
       if (settings.refused) return { ok: false, refused: settings.refused };
       // Two presses (or two readers) at once make one backup, not two.
-      running ??= runBackupJob(database, settings).finally(() => (running = undefined));
+      running ??= runBackupJob(database, settings, undefined, log).then(
+        (record) => {
+          // Who pressed it is in the audit list; the log names no one.
+          log?.info(
+            {
+              backup: record.name,
+              bytes: record.bytes,
+              encrypted: record.encrypted,
+              uploaded: record.uploadedAt !== null,
+            },
+            "backup written and verified (Back up now)",
+          );
+          return record;
+        },
+        (error: unknown) => {
+          log?.error({ err: jobErrorKind(error) }, "backup failed (Back up now)");
+          throw error;
+        },
+      );
+      const made = running;
+      void made
+        .finally(() => {
+          if (running === made) running = undefined;
+        })
+        .catch(() => {});
       try {
-        const record = await running;
+        const record = await made;
         await audit(by, "backup", record.name);
         return { ok: true, entry: entry(record, settings) };
       } catch {
