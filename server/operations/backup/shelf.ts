@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { BackupEntry, BackupShelf } from "../../../app/lib/services/backups";
@@ -39,8 +39,19 @@ export function createBackupShelf(
     setup: () => ({
       encrypted: settings.ageRecipient !== undefined,
       offServer: settings.s3 !== undefined,
+      refused: settings.refused !== undefined,
       problems,
     }),
+    async removeUnencrypted(name, by) {
+      if (settings.ageRecipient === undefined) return false;
+      const record = listBackups(settings.dir).find((r) => r.name === name && !r.encrypted);
+      if (!record) return false;
+      // The record first: a backup without its record is no longer listed, whatever happens next.
+      rmSync(path.join(settings.dir, `${record.name}.json`), { force: true });
+      rmSync(path.join(settings.dir, record.name), { force: true });
+      await audit(by, "delete-backup", record.name);
+      return true;
+    },
     async list() {
       return listBackups(settings.dir).map((r) => entry(r, settings));
     },
