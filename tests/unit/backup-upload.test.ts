@@ -180,6 +180,25 @@ describe("a verified backup is copied to S3-compatible storage", () => {
     }
   });
 
+  it("is refused when signed with a wrong secret, as S3 refuses it (s3rver alone answers 200)", async () => {
+    const dir = path.join(work, "wrong-secret");
+    const { settings } = setup(dir, {
+      url: `${s3.url}/wrong-secret`,
+      keyId: s3.keyId,
+      secret: "not-the-secret",
+    });
+    const record = await runBackupJob(database, settings);
+    expect(record.uploadedAt).toBeNull();
+    expect(record.uploadError).toBe(
+      `the storage at 127.0.0.1:${s3.port} refused the upload (403 SignatureDoesNotMatch)`,
+    );
+    expect(await s3.object(`wrong-secret/${record.name}`)).toBeUndefined();
+    // Every request of these tests had its signature checked by AWS's own signer: only this
+    // one was wrong.
+    expect(s3.seen.checked).toBeGreaterThan(5);
+    expect(s3.seen.refused).toEqual(["SignatureDoesNotMatch"]);
+  });
+
   it("records a refused upload with the storage's error code, never the secret", async () => {
     const dir = path.join(work, "refused");
     const { settings } = setup(dir, {
