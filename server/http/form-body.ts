@@ -1,7 +1,7 @@
 import busboy from "busboy";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { type BodyBudget, createBodyBudget } from "./http/body-budget";
+import { type BodyBudget, createBodyBudget } from "./body-budget";
 
 /**
  * What one posted form may cost before a page's action sees it (issue 29, H1). A form is read
