@@ -93,7 +93,7 @@ export function createApp(deps: AppDeps) {
               : undefined,
           content: deps.content.editing,
           photos: photoUploads,
-          backups: createBackupShelf(database, backup),
+          backups: createBackupShelf(database, backup, logger),
         }
       : undefined;
   const app = express();
@@ -230,7 +230,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   // Every form is read here within its address's limits, never by an unbounded formData().
-  app.use(formBody());
+  app.use(formBody({ logger }));
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 

@@ -116,7 +116,11 @@ const envSchema = z.object({
   // Checked where backups are made (server/operations/backup/settings.ts): a wrong key or S3 setting is
   // named in the log and /status while the site goes on serving, and never written in the clear.
   BACKUP_AGE_RECIPIENT: optionalString,
-  BACKUP_S3_URL: optionalString,
+  BACKUP_S3_URL: optionalString.refine((v) => v === undefined || !plainHttpAway(v), {
+    message:
+      "must be https:// (http:// would send every backup and its signature in the clear); " +
+      "http:// is only for storage on this machine (localhost, 127.0.0.1, [::1])",
+  }),
   BACKUP_S3_KEY_ID: optionalString,
   BACKUP_S3_SECRET: optionalString,
   BACKUP_S3_REGION: optionalString,
@@ -263,9 +267,17 @@ export function loadConfig(env: Record<string, string | undefined>) {
   };
 }
 
+const THIS_MACHINE = ["localhost", "127.0.0.1", "[::1]"];
+
+/** An http:// (not https) URL to another machine: never for backups on their way off the server. */
+function plainHttpAway(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "http:" && !THIS_MACHINE.includes(url.hostname);
+}
+
 /** A production SITE_URL that is not https (other than a local run): worth one warning at start. */
 export function insecureSiteUrl(config: Pick<Config, "production" | "siteUrl">): boolean {
   if (!config.production || config.siteUrl.startsWith("https://")) return false;
-  const host = new URL(config.siteUrl).hostname;
-  return !["localhost", "127.0.0.1", "[::1]"].includes(host);
+  return !THIS_MACHINE.includes(new URL(config.siteUrl).hostname);
 }

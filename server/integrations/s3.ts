@@ -20,9 +20,18 @@ export interface S3Target {
   region?: string;
 }
 
-/** An upload that did not go through, in words without secrets (for the record and /status). */
+/**
+ * An upload that did not go through, in words without secrets. `message` names the storage's host
+ * (for the backup's record and /admin/backups); `withoutHost` does not, for the public /status:
+ * an R2 host carries the practice's Cloudflare account id.
+ */
 export class S3UploadError extends Error {
   override name = "S3UploadError";
+  readonly withoutHost: string;
+  constructor(what: string, host?: string) {
+    super(host ? `the storage at ${host} ${what}` : what);
+    this.withoutHost = host ? `the storage ${what}` : what;
+  }
 }
 
 /** A single PUT takes up to 5 GB everywhere; a backup of this site is far smaller. */
@@ -67,7 +76,7 @@ export async function putFile(
   } catch (error) {
     const cause = (error as { cause?: { code?: unknown } }).cause;
     const code = typeof cause?.code === "string" ? cause.code : (error as Error).name;
-    throw new S3UploadError(`the storage at ${new URL(url).host} did not answer (${code})`);
+    throw new S3UploadError(`did not answer (${code})`, new URL(url).host);
   }
   if (response.ok) {
     await response.body?.cancel();
@@ -77,6 +86,7 @@ export async function putFile(
   const text = await response.text().catch(() => "");
   const code = /<Code>([A-Za-z0-9.]{1,64})<\/Code>/.exec(text)?.[1];
   throw new S3UploadError(
-    `the storage at ${new URL(url).host} refused the upload (${response.status}${code ? ` ${code}` : ""})`,
+    `refused the upload (${response.status}${code ? ` ${code}` : ""})`,
+    new URL(url).host,
   );
 }

@@ -7,7 +7,12 @@ import { type Page, expect, test } from "@playwright/test";
 import { generateIdentity, identityToRecipient } from "age-encryption";
 import { freePort } from "../support/local";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
-import { SECOND_EDITOR_EMAIL, signInAsEditor, signInLinkFor } from "../support/editor";
+import {
+  SECOND_EDITOR_EMAIL,
+  signInAsEditor,
+  signInLinkFor,
+  signInWithLink,
+} from "../support/editor";
 import { fillContact, layOutEverything, uniqueId } from "../support/fixtures";
 import { startS3 } from "../support/s3";
 import { spawnServer } from "../support/spawn-server";
@@ -56,7 +61,9 @@ test("Back up now writes a checked backup that downloads and restores into an em
     const download = page.waitForEvent("download");
     await first.getByRole("button", { name: /^Download the backup of/ }).click();
     const file = path.join(work, (await download).suggestedFilename());
-    expect(path.basename(file)).toMatch(/^kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl\.gz$/);
+    expect(path.basename(file)).toMatch(
+      /^kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}-[0-9a-f]{8}\.jsonl\.gz$/,
+    );
     await (await download).saveAs(file);
 
     const clean = { ...process.env };
@@ -168,7 +175,7 @@ test("with a backup key and storage set, Back up now writes an encrypted backup,
     });
     await expect(done).toContainText("It is encrypted with the practice's backup key.");
     await expect(done).toContainText("A copy is stored off the server.");
-    const name = /kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl\.gz\.age/.exec(
+    const name = /kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}-[0-9a-f]{8}\.jsonl\.gz\.age/.exec(
       (await done.textContent()) ?? "",
     )?.[0];
     expect(name).toBeDefined();
@@ -253,5 +260,88 @@ test("a backup key that is not an age public key is named in /status and the log
     expect(server.output()).not.toContain("age1-not-a-real-key");
   } finally {
     await server.stop();
+  }
+});
+
+/**
+ * Issue 41, item 13: after the practice's key is set, the backups made before it are marked as
+ * not encrypted, each with a way to delete it; a key setting that is not a key never reads "not
+ * encrypted" beside "no backup is written". Three starts of one site on one DATA_DIR, on a phone.
+ */
+test("on a phone, once the backup key is set, older unencrypted backups are marked and can be deleted; a broken key says no backup is written", async ({
+  page,
+}) => {
+  test.setTimeout(480_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const reader = `backups.${uniqueId()}@kindredhearts.ng`;
+  const work = mkdtempSync(path.join(tmpdir(), "site-backups-key-later-"));
+  const env = {
+    EDITOR_EMAILS: reader,
+    INBOX_EMAILS: reader,
+    SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
+    MAIL_FROM: "website@kindredhearts.ng",
+    DATA_DIR: path.join(work, "data"),
+  };
+  const openBackups = async (url: string) => {
+    await page.context().clearCookies();
+    await signInWithLink(page, reader, url);
+    await expect(
+      page.getByRole("heading", { name: "Edit the website", exact: true }),
+    ).toBeVisible();
+    await page.goto(`${url}/admin/backups`);
+  };
+  try {
+    const plain = await spawnServer(env);
+    try {
+      await openBackups(plain.url);
+      await expect(page.getByText("Backups are not encrypted")).toBeVisible();
+      await expect(page.getByText("It is the whole database in one compressed file")).toBeVisible();
+      await page.getByRole("button", { name: "Back up now" }).click();
+      await expect(page.getByRole("status")).toContainText("Done.", { timeout: 120_000 });
+      await expect(page.getByRole("button", { name: /^Delete the unencrypted/ })).toHaveCount(0);
+    } finally {
+      await plain.stop();
+    }
+
+    const recipient = await identityToRecipient(await generateIdentity());
+    const keyed = await spawnServer({ ...env, BACKUP_AGE_RECIPIENT: recipient });
+    try {
+      await openBackups(keyed.url);
+      await page.getByRole("button", { name: "Back up now" }).click();
+      await expect(page.getByRole("status")).toContainText("It is encrypted", { timeout: 120_000 });
+      const list = page.getByRole("list", { name: "Backups, newest first" });
+      await expect(list.getByRole("listitem")).toHaveCount(2);
+      const old = list.getByRole("listitem").nth(1);
+      await expect(old.getByText("Not encrypted:")).toBeVisible();
+      await expect(list.getByRole("listitem").first().getByText("Not encrypted:")).toHaveCount(0);
+      await axeClean(page);
+      await old.getByRole("button", { name: /^Delete the unencrypted backup of / }).click();
+      await expect(page.getByRole("status")).toHaveText(
+        "Deleted. That unencrypted backup is gone from the server.",
+      );
+      await expect(list.getByRole("listitem")).toHaveCount(1);
+      await expect(page.getByText("Not encrypted:")).toHaveCount(0);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        ),
+      ).toBe(false);
+    } finally {
+      await keyed.stop();
+    }
+
+    const broken = await spawnServer({ ...env, BACKUP_AGE_RECIPIENT: "age1-not-a-real-key" });
+    try {
+      await openBackups(broken.url);
+      await expect(
+        page.getByText("No backup is being written: the backup key setting needs your developer"),
+      ).toBeVisible();
+      await expect(page.getByText("Backups are not encrypted")).toHaveCount(0);
+      await expect(page.getByRole("alert")).toContainText("no backup is written until it is fixed");
+    } finally {
+      await broken.stop();
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
 });

@@ -68,7 +68,9 @@ for (const [kind, open] of Object.entries(kinds)) {
         expect(problems).toEqual([]);
         const record = await runBackupJob(database, withKey);
         expect(record.encrypted).toBe(true);
-        expect(record.name).toMatch(/^kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl\.gz\.age$/);
+        expect(record.name).toMatch(
+          /^kindred-hearts-\d{4}-\d{2}-\d{2}-\d{4}-[0-9a-f]{8}\.jsonl\.gz\.age$/,
+        );
         expect(record.verified.submissions).toBe(1);
         expect(record.sha256).toMatch(/^[0-9a-f]{64}$/);
         expect(readdirSync(dir).sort()).toEqual([record.name, `${record.name}.json`]);

@@ -36,8 +36,8 @@ describe("when the daily backup is due", () => {
     expect(backupSlot(new Date("2026-11-26T23:30:00Z"), "00:10").toISOString()).toBe(
       "2026-11-26T23:10:00.000Z",
     );
-    expect(backupName(new Date("2026-11-26T23:30:00Z"))).toBe(
-      "kindred-hearts-2026-11-27-0030.jsonl.gz",
+    expect(backupName(new Date("2026-11-26T23:30:00Z"), "0123456789abcdef")).toBe(
+      "kindred-hearts-2026-11-27-0030-01234567.jsonl.gz",
     );
   });
 

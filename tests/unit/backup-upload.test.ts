@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generateIdentity, identityToRecipient } from "age-encryption";
@@ -128,7 +128,12 @@ describe("a verified backup is copied to S3-compatible storage", () => {
       const down = await readStatus(database.db, { jobs: [uploadJob], processStartedAt });
       expect(down.status).toBe("attention");
       expect(down.reasons.join("; ")).toMatch(/backup-upload failed at/);
-      expect(down.jobs["backup-upload"]?.lastError).toMatch(/did not answer/);
+      expect(down.jobs["backup-upload"]?.lastError).toBe(
+        "the storage did not answer (ECONNREFUSED)",
+      );
+      // The storage's host (an R2 host carries the account id) is on /admin/backups only.
+      expect(JSON.stringify(down)).not.toContain("127.0.0.1");
+      expect(record.uploadError).toContain(`127.0.0.1:${s3.port}`);
 
       // Before its wait is over, the job leaves it alone.
       expect(await uploadDueBackups(database.db, settings)).toEqual([]);
@@ -146,6 +151,52 @@ describe("a verified backup is copied to S3-compatible storage", () => {
 
     const up = await readStatus(database.db, { jobs: [uploadJob], processStartedAt });
     expect(up.reasons.join("; ")).not.toMatch(/backup-upload/);
+  });
+
+  it("keeps two backups taken in the same minute: two files, two records, two copies off the server", async () => {
+    const dir = path.join(work, "same-minute");
+    const { settings } = setup(dir, {
+      url: `${s3.url}/same-minute`,
+      keyId: s3.keyId,
+      secret: s3.secret,
+    });
+    const now = new Date("2026-11-28T19:30:10Z");
+    const first = await runBackupJob(database, settings, now);
+    await database.db
+      .insert(submissions)
+      .values({ kind: "contact", payload: { name: "Bola Later", email: "bola@example.com" } });
+    const second = await runBackupJob(database, settings, new Date(now.getTime() + 20_000));
+    expect(second.name).not.toBe(first.name);
+    expect(second.name.slice(0, 29)).toBe(first.name.slice(0, 29));
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual(
+      [first.name, `${first.name}.json`, second.name, `${second.name}.json`].sort(),
+    );
+    expect(listBackups(dir).map((r) => r.sha256)).toEqual([second.sha256, first.sha256]);
+    for (const record of [first, second]) {
+      expect(record.uploadedAt).not.toBeNull();
+      const stored = await s3.object(`same-minute/${record.name}`);
+      expect(stored?.equals(readFileSync(path.join(dir, record.name)))).toBe(true);
+    }
+  });
+
+  it("is refused when signed with a wrong secret, as S3 refuses it (s3rver alone answers 200)", async () => {
+    const dir = path.join(work, "wrong-secret");
+    const { settings } = setup(dir, {
+      url: `${s3.url}/wrong-secret`,
+      keyId: s3.keyId,
+      secret: "not-the-secret",
+    });
+    const record = await runBackupJob(database, settings);
+    expect(record.uploadedAt).toBeNull();
+    expect(record.uploadError).toBe(
+      `the storage at 127.0.0.1:${s3.port} refused the upload (403 SignatureDoesNotMatch)`,
+    );
+    expect(await s3.object(`wrong-secret/${record.name}`)).toBeUndefined();
+    // Every request of these tests had its signature checked by AWS's own signer: only this
+    // one was wrong.
+    expect(s3.seen.checked).toBeGreaterThan(5);
+    expect(s3.seen.refused).toEqual(["SignatureDoesNotMatch"]);
   });
 
   it("records a refused upload with the storage's error code, never the secret", async () => {

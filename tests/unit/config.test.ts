@@ -23,6 +23,19 @@ describe("configuration", () => {
     expect(config.https).toBe(true);
   });
 
+  it("takes BACKUP_S3_URL over http:// only to storage on this machine", () => {
+    expect(() => loadConfig({ BACKUP_S3_URL: "http://backups.example.com/b" })).toThrow(
+      "BACKUP_S3_URL: must be https://",
+    );
+    for (const url of [
+      "https://abc.r2.cloudflarestorage.com/backups/site",
+      "http://127.0.0.1:9000/backups",
+      "http://localhost:9000/backups",
+      "http://[::1]:9000/backups",
+    ])
+      expect(loadConfig({ BACKUP_S3_URL: url }).backup.s3.url).toBe(url);
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", GA_MEASUREMENT_ID: " " }).databaseUrl).toBeUndefined();
   });
@@ -42,6 +55,8 @@ describe("configuration", () => {
     ["PAYSTACK_SECRET_KEY", "pk_test_public_by_mistake"],
     ["PAYSTACK_PUBLIC_KEY", "sk_test_secret_by_mistake"],
     ["PAYSTACK_API_URL", "paystack"],
+    ["BACKUP_S3_URL", "http://s3.eu-west-1.amazonaws.com/bucket/site"],
+    ["BACKUP_S3_URL", "http://10.0.0.5:9000/backups"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

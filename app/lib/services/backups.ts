@@ -21,6 +21,8 @@ export interface BackupSetup {
   encrypted: boolean;
   /** BACKUP_S3_URL is set, with its key */
   offServer: boolean;
+  /** BACKUP_AGE_RECIPIENT is set but is not an age public key: no backup is written */
+  refused: boolean;
   /** settings that cannot work, in words (never their values) */
   problems: string[];
 }
@@ -36,6 +38,11 @@ export interface BackupShelf {
   backUpNow(
     by: string,
   ): Promise<{ ok: true; entry: BackupEntry } | { ok: false; refused?: string }>;
+  /**
+   * deletes a listed backup that is not encrypted while backups now are (made before the key was
+   * set), with its record, and writes it to the audit list; false when there is no such backup
+   */
+  removeUnencrypted(name: string, by: string): Promise<boolean>;
   /** the file of a listed backup, for download (written to the audit list), or undefined */
   open(
     name: string,

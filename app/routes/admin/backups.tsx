@@ -29,6 +29,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, reader } = await readerAccess(context, request);
   const form = await request.formData();
+  if (form.get("intent") === "delete-unencrypted") {
+    const removed = await services.backups.removeUnencrypted(
+      String(form.get("name") ?? ""),
+      reader.email,
+    );
+    return {
+      outcome: removed
+        ? { ok: true as const, text: "Deleted. That unencrypted backup is gone from the server." }
+        : {
+            ok: false as const,
+            text: "That backup was not deleted: it is no longer listed, or it is encrypted.",
+          },
+    };
+  }
   if (form.get("intent") !== "backup") return { outcome: undefined };
   const result = await services.backups.backUpNow(reader.email);
   if (result.ok) return { outcome: { ok: true as const, text: doneText(result.entry) } };
@@ -85,14 +99,24 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
         checked before it is kept. The newest is first.
       </p>
       <p className="mt-2">
-        {setup.encrypted
-          ? "Backups are encrypted with the practice's backup key. The website cannot open them: " +
-            "only the secret key the practice keeps off the server can. Download gives the " +
-            "encrypted file, as it is stored."
-          : "Backups are not encrypted: keep a downloaded one as carefully as the inbox itself."}{" "}
+        {setup.refused
+          ? "No backup is being written: the backup key setting needs your developer (below)."
+          : setup.encrypted
+            ? "Backups are encrypted with the practice's backup key. The website cannot open " +
+              "them: only the secret key the practice keeps off the server can. Download gives " +
+              "the encrypted file, as it is stored."
+            : "Backups are not encrypted: keep a downloaded one as carefully as the inbox itself."}{" "}
         {setup.offServer
           ? "Each one is also copied to storage off the server."
           : "They are kept on this server only."}
+      </p>
+      <p className="mt-2">
+        A download is for keeping a copy of your own, or for your developer to bring the website
+        back after a loss. It is the whole database in one compressed file (its name ends in{" "}
+        <code>.jsonl.gz</code>): every message, booking, sign-up, payment and page. It is not for
+        reading: a spreadsheet cannot open it (to read messages, use Download CSV in the inbox).
+        Your developer restores it with <code>npm run restore</code>; an encrypted one (ending in{" "}
+        <code>.age</code>) needs the practice&apos;s backup key file as well.
       </p>
       {setup.problems.length > 0 && (
         <div role="alert" className="mt-4 rounded-xl border-2 border-clay-700 bg-clay-100 p-4">
@@ -166,6 +190,25 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
                   </p>
                 )}
               </form>
+              {setup.encrypted && !b.encrypted && (
+                <form method="post" className="mt-3">
+                  <p className="rounded-xl border-2 border-clay-700 bg-clay-100 p-3 text-sm">
+                    <strong>Not encrypted:</strong> made before the backup key was set, so anyone
+                    with this file can read everything in it. Once the encrypted backups cover the
+                    days you need, delete it. (A copy off the server stays until the storage removes
+                    it.)
+                  </p>
+                  <input type="hidden" name="intent" value="delete-unencrypted" />
+                  <input type="hidden" name="name" value={b.name} />
+                  <button
+                    type="submit"
+                    className="mt-2 min-h-11 rounded-xl border-2 border-clay-700 px-4 py-2 font-semibold text-clay-700"
+                    aria-label={`Delete the unencrypted backup of ${formatWat(b.createdAt)}`}
+                  >
+                    Delete this unencrypted backup
+                  </button>
+                </form>
+              )}
             </li>
           ))}
         </ul>

@@ -39,7 +39,7 @@ export async function writeCheckedBackup(
       done(null, chunk);
     },
   });
-  const stored = pipeline(sealed, measure, createWriteStream(file, { mode: 0o600 }));
+  const stored = pipeline(sealed, measure, createWriteStream(file, { mode: 0o600, flags: "wx" }));
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       const waits: Promise<unknown>[] = [];

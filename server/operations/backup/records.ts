@@ -8,7 +8,8 @@ import type { BackupCounts } from "./write-backup";
  */
 
 const WAT_OFFSET_MS = 60 * 60_000;
-const NAME = /^kindred-hearts-(\d{4}-\d{2}-\d{2})-(\d{4})\.jsonl\.gz(\.age)?$/;
+/** Before 2026-11-28 a name had no checksum part: two backups in one minute shared it. */
+const NAME = /^kindred-hearts-(\d{4}-\d{2}-\d{2})-(\d{4})(-[0-9a-f]{8})?\.jsonl\.gz(\.age)?$/;
 
 export interface BackupRecord {
   name: string;
@@ -30,12 +31,17 @@ export interface BackupRecord {
   uploadError?: string | null;
 }
 
-/** A backup's file name: the Lagos date and time it was taken, `.age` when encrypted. */
-export function backupName(at: Date, encrypted = false): string {
+/**
+ * A backup's file name: the Lagos date and time it was taken, then the first 8 hex digits of its
+ * SHA-256, `.age` when encrypted. The checksum makes the name the file's own: two backups in the
+ * same minute (two presses of "Back up now", two instances) never share one, so neither replaces
+ * the other on the disk, in its record, or in the storage off the server (issue 41).
+ */
+export function backupName(at: Date, sha256: string, encrypted = false): string {
   const wat = new Date(at.getTime() + WAT_OFFSET_MS).toISOString();
   return (
-    `kindred-hearts-${wat.slice(0, 10)}-${wat.slice(11, 13)}${wat.slice(14, 16)}.jsonl.gz` +
-    (encrypted ? ".age" : "")
+    `kindred-hearts-${wat.slice(0, 10)}-${wat.slice(11, 13)}${wat.slice(14, 16)}-` +
+    `${sha256.slice(0, 8)}.jsonl.gz${encrypted ? ".age" : ""}`
   );
 }
 

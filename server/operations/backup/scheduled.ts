@@ -1,14 +1,14 @@
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { linkSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Logger } from "pino";
 import type { Database, Db } from "../../db/client";
 import { jobErrorKind, jobFinished } from "../job-runs";
 import { writeCheckedBackup } from "./checked-backup";
 import { BackupError } from "./format";
 import { type BackupRecord, backupName, listBackups, writeRecord } from "./records";
 import type { BackupSettings } from "./settings";
-import { FIRST_UPLOAD_MS, uploadBackup, uploadDueBackups } from "./upload";
+import { type BackupLog, FIRST_UPLOAD_MS, uploadBackup, uploadDueBackups } from "./upload";
 
 export { type BackupRecord, backupName, listBackups } from "./records";
 export type { BackupSettings } from "./settings";
@@ -63,23 +63,31 @@ export async function claimScheduledBackup(db: Db, slot: Date, now = new Date())
 }
 
 /**
- * Writes one backup into `dir` under a hidden name, checks it (checked-backup.ts), then gives it
- * its name and record: a file under a backup's name has always been verified. With
- * BACKUP_AGE_RECIPIENT set but unusable it writes nothing: never a backup in the clear instead.
+ * Writes one backup into `dir` under a hidden name of its own, checks it (checked-backup.ts), then
+ * gives it its name and record: a file under a backup's name has always been verified. The name is
+ * given by a hard link, which fails rather than replace a file already there (a rename would
+ * replace it silently). With BACKUP_AGE_RECIPIENT set but unusable it writes nothing: never a
+ * backup in the clear instead.
  */
 export async function makeBackup(database: Database, settings: BackupSettings, now = new Date()) {
   if (settings.refused) throw new BackupError(settings.refused);
   const { dir } = settings;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const encrypted = settings.ageRecipient !== undefined;
-  const name = backupName(now, encrypted);
-  const temp = path.join(dir, `.${name}.tmp`);
+  // Two backups written at once each have their own hidden file (opened with exclusive create).
+  const temp = path.join(dir, `.backup-${randomUUID()}.tmp`);
   try {
     const { verified, bytes, sha256 } = await writeCheckedBackup(database, temp, {
       recipient: settings.ageRecipient,
       live: true,
     });
-    renameSync(temp, path.join(dir, name));
+    const name = backupName(now, sha256, encrypted);
+    try {
+      linkSync(temp, path.join(dir, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      throw new BackupError("a backup of the same name is there already: it was left as it is");
+    }
     const record: BackupRecord = {
       name,
       createdAt: now.toISOString(),
@@ -113,30 +121,49 @@ export function pruneBackups(dir: string, keepDays: number, now = new Date()): n
  * One run of the backup job, recorded in job_runs for /status; the backup's record says whether
  * its upload went through.
  */
-export async function runBackupJob(database: Database, settings: BackupSettings, now = new Date()) {
+export async function runBackupJob(
+  database: Database,
+  settings: BackupSettings,
+  now = new Date(),
+  log?: BackupLog,
+) {
   try {
     const record = await makeBackup(database, settings, now);
     pruneBackups(settings.dir, settings.keepDays, now);
     await jobFinished(database.db, "backup", { ok: true }).catch(() => {});
     // The copy off the server is tried at once; a failure is recorded and tried again later.
-    return await uploadBackup(database.db, settings, record);
+    return await uploadBackup(database.db, settings, record, undefined, log);
   } catch (error) {
     await jobFinished(database.db, "backup", { ok: false, error }).catch(() => {});
     throw error;
   }
 }
 
-/** Looks every minute whether the day's backup is due and this instance should write it. */
-export function startBackups(database: Database, settings: BackupSettings, logger: Logger) {
+/**
+ * Looks every minute whether the day's backup is due and this instance should write it. A look
+ * that could not reach the database (a busy Postgres at start) says so as a warning: no backup
+ * was due, none failed.
+ */
+export function startBackups(database: Database, settings: BackupSettings, logger: BackupLog) {
   let running = false;
   const check = async () => {
     if (running) return;
     running = true;
     try {
       const now = new Date();
-      await uploadDueBackups(database.db, settings, now);
-      if (!(await claimScheduledBackup(database.db, backupSlot(now, settings.time), now))) return;
-      const record = await runBackupJob(database, settings, now);
+      let due: boolean;
+      try {
+        await uploadDueBackups(database.db, settings, now, logger);
+        due = await claimScheduledBackup(database.db, backupSlot(now, settings.time), now);
+      } catch (error) {
+        logger.warn(
+          { err: jobErrorKind(error) },
+          "could not look whether the daily backup is due: looking again in a minute",
+        );
+        return;
+      }
+      if (!due) return;
+      const record = await runBackupJob(database, settings, now, logger);
       logger.info(
         {
           backup: record.name,

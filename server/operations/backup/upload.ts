@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import { putFile, S3UploadError } from "../../integrations/s3";
 import { jobFinished } from "../job-runs";
@@ -28,12 +29,19 @@ export function uploadRetryDelayMs(attempts: number): number {
   return Math.min(MAX_WAIT_MS, MINUTE_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** One try at uploading `record`'s file; its record says how it went. Never throws. */
+/** Where the backups say what they did (the site's log); the tests pass their own. */
+export type BackupLog = Pick<Logger, "info" | "warn" | "error">;
+
+/**
+ * One try at uploading `record`'s file; its record says how it went, and so does the log (a
+ * failure with when it is tried again, a later try with its number). Never throws.
+ */
 export async function uploadBackup(
   db: Db,
   settings: BackupSettings,
   record: BackupRecord,
   now = new Date(),
+  log?: BackupLog,
 ): Promise<BackupRecord> {
   if (!settings.s3 || record.uploadedAt) return record;
   let next: BackupRecord;
@@ -50,6 +58,10 @@ export async function uploadBackup(
       nextUploadAt: null,
       uploadError: null,
     };
+    log?.info(
+      { backup: record.name, bytes: record.bytes, attempt: (record.uploadAttempts ?? 0) + 1 },
+      "backup copied off the server",
+    );
     await jobFinished(db, "backup-upload", { ok: true }).catch(() => {});
   } catch (error) {
     const attempts = (record.uploadAttempts ?? 0) + 1;
@@ -60,21 +72,33 @@ export async function uploadBackup(
       nextUploadAt: new Date(now.getTime() + uploadRetryDelayMs(attempts)).toISOString(),
       uploadError: reason,
     };
-    await jobFinished(db, "backup-upload", { ok: false, error: new S3UploadError(reason) }).catch(
-      () => {},
+    log?.warn(
+      { backup: record.name, attempt: attempts, reason, retryAt: next.nextUploadAt },
+      "backup upload failed: it is tried again later",
     );
+    // job_runs is what the public /status shows: the storage's host stays in the record.
+    const publicReason = error instanceof S3UploadError ? error.withoutHost : reason;
+    await jobFinished(db, "backup-upload", {
+      ok: false,
+      error: new S3UploadError(publicReason),
+    }).catch(() => {});
   }
   writeRecord(settings.dir, next);
   return next;
 }
 
 /** Tries again every backup in BACKUP_DIR not yet uploaded whose wait is over, oldest first. */
-export async function uploadDueBackups(db: Db, settings: BackupSettings, now = new Date()) {
+export async function uploadDueBackups(
+  db: Db,
+  settings: BackupSettings,
+  now = new Date(),
+  log?: BackupLog,
+) {
   if (!settings.s3) return [];
   const due = listBackups(settings.dir)
     .filter((r) => !r.uploadedAt && (!r.nextUploadAt || new Date(r.nextUploadAt) <= now))
     .reverse();
   const results: BackupRecord[] = [];
-  for (const record of due) results.push(await uploadBackup(db, settings, record, now));
+  for (const record of due) results.push(await uploadBackup(db, settings, record, now, log));
   return results;
 }
