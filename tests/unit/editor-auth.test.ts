@@ -36,6 +36,7 @@ describe("sign-in tokens and cookies", () => {
     expect(cookieNames(true)).toEqual({
       session: "__Host-editor_session",
       browser: "__Host-editor_browser",
+      next: "__Host-editor_next",
     });
     expect(cookieNames(false).session).toBe("editor_session");
     expect(serializeCookie("__Host-editor_session", "v", { https: true, maxAgeSeconds: 60 })).toBe(
