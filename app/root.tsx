@@ -17,6 +17,8 @@ import { ConsentBanner } from "./components/ConsentBanner";
 import { EarlyScript } from "./components/EarlyScripts";
 import { InlineStylesheet } from "./components/InlineStylesheet";
 import { NotFoundPage } from "./components/NotFoundPage";
+import { ReadersOnly } from "./components/admin/ReadersOnly";
+import { isReadersOnly } from "./lib/admin/readers-only";
 import { hydratesAtOnce, isEditorPage } from "./lib/route-handle";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
@@ -123,6 +125,9 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A page that answers 404 itself (the editor while editing is off) shows the site's 404 page.
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // An editor on a reader's page (app/lib/admin/access.server.ts): what it is, and the way back.
+  if (isRouteErrorResponse(error) && isReadersOnly(error.status, error.data))
+    return <ReadersOnly />;
   let detail = "Something went wrong on our side.";
   if (isRouteErrorResponse(error)) {
     detail =

@@ -38,6 +38,7 @@ export default [
   route("admin/sign-out", "routes/admin/sign-out.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/account", "routes/admin/account.tsx"),
+  route("admin/confirm", "routes/admin/confirm.tsx"),
   route("admin/passkeys", "routes/admin/passkeys.ts"),
   route("admin/passkey-sign-in", "routes/admin/passkey-sign-in.ts"),
   // What visitors sent (issue 30): only for INBOX_EMAILS, else the 404 (docs/decisions/033).

@@ -11,4 +11,9 @@ export function editorServices(context: Pick<SiteLoadContext, "editor">): Editor
 }
 
 /** Headers of every editor answer; the server's editor guard sets them too (server/auth/guard.ts). */
-export const editorHeaders = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
+export const editorHeaders = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex",
+  // The phone's model, so the editor's lists of devices and passkeys tell two phones apart.
+  "Accept-CH": "Sec-CH-UA-Model",
+} as const;

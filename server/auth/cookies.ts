@@ -8,11 +8,17 @@
 export interface CookieNames {
   session: string;
   browser: string;
+  /** where a step-up's link returns to once used (the page and search the editor was on) */
+  next: string;
 }
 
 export function cookieNames(https: boolean): CookieNames {
   const prefix = https ? "__Host-" : "";
-  return { session: `${prefix}editor_session`, browser: `${prefix}editor_browser` };
+  return {
+    session: `${prefix}editor_session`,
+    browser: `${prefix}editor_browser`,
+    next: `${prefix}editor_next`,
+  };
 }
 
 /** The value of cookie `name` in a Cookie header, or undefined. */

@@ -1,4 +1,6 @@
 import { practice } from "../../app/content/site";
+import { safeBack } from "../../app/lib/admin/step-up";
+import { formatWat } from "../../app/lib/admin/wat";
 import type {
   Access,
   Editor,
@@ -23,7 +25,12 @@ import {
   networkKey,
 } from "./links";
 import { deviceName } from "./device";
-import { createPasskeyStore, passkeyParty, removeUnlistedPasskeys } from "./passkeys";
+import {
+  PENDING_PASSKEY_MS,
+  createPasskeyStore,
+  passkeyParty,
+  removeUnlistedPasskeys,
+} from "./passkeys";
 import { createSessionStore } from "./sessions";
 import { hashToken, looksLikeToken, newToken } from "./tokens";
 
@@ -143,6 +150,7 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
       inbox: !recovery && readers.has(session.email),
       signedInAt: session.createdAt,
       recovery,
+      passkey: session.kind === "passkey",
     };
   }
 
@@ -162,7 +170,7 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
     if (previous && looksLikeToken(previous)) await sessions.end(previous);
     const session = await sessions.start(
       email,
-      deviceName(request.headers.get("user-agent")),
+      deviceName(request.headers.get("user-agent"), request.headers.get("sec-ch-ua-model")),
       kind,
     );
     const headers = new Headers();
@@ -177,11 +185,11 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
     return access?.edit ? { email: access.email } : null;
   }
 
-  /** A notice to an address (a passkey was added), sent after the answer; never logged. */
-  function notify(email: string, text: string) {
+  /** A notice to an address (a passkey added or removed), sent after the answer; never logged. */
+  function notify(email: string, notice: { subject: string; text: string }) {
     if (!deps.sendMail) return;
     const send = deps.sendMail;
-    const sending = send({ to: email, subject: "A passkey was added to your sign-in", text })
+    const sending = send({ to: email, ...notice })
       .then(() => undefined)
       .catch((error: unknown) =>
         logger.error({ err: { message: String(error) } }, "passkey notice: sending failed"),
@@ -236,10 +244,19 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
       return { email: access.email };
     },
 
-    async stepUp(access, request, clientIp) {
+    async stepUp(access, request, clientIp, back) {
       if (now().getTime() - access.signedInAt.getTime() < STEP_UP_MS) return { status: "recent" };
+      // One touch of a passkey signs in again (/admin/confirm), so no mail is needed.
+      if (passkeys && (await passkeys.countFor(access.email)) > 0) return { status: "passkey" };
       const result = await auth.requestLink(access.email, request, clientIp);
       if (result.status === "rate-limited") return result;
+      // The link, used in this browser, brings her back to the page and search she was on; kept
+      // in this browser only, so no mail or log holds the search.
+      if (back)
+        result.headers.append(
+          "Set-Cookie",
+          cookie(names.next, encodeURIComponent(safeBack(back)), LINK_TTL_MS / 1000),
+        );
       return { status: "sent", email: access.email, headers: result.headers };
     },
 
@@ -274,6 +291,10 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
         await links.issueNothing(browserHash);
         if (!verdict.mailAllowed) refused("mail-limit", clientIp);
       }
+      // Past the address's mails for the hour the page says so, with the wait: that count is kept
+      // for every address typed, listed or not, so saying it tells nobody who is listed.
+      if (verdict.mailRetryAfterSeconds !== undefined)
+        return { status: "sent", headers, heldSeconds: verdict.mailRetryAfterSeconds };
       return { status: "sent", headers };
     },
 
@@ -308,7 +329,17 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
       // A new session (new id) on every sign-in; one this browser had before ends.
       const headers = await startSession(request, email, recovery ? "recovery" : "link");
       await audit(email, recovery ? "sign-in-recovery" : "sign-in");
-      return { status: "signed-in", editor: { email }, headers, recovery };
+      const kept = readCookie(request.headers.get("cookie"), names.next);
+      let next: string | undefined;
+      if (kept) {
+        headers.append("Set-Cookie", cookie(names.next, "", 0));
+        try {
+          next = recovery ? undefined : safeBack(decodeURIComponent(kept));
+        } catch {
+          next = undefined;
+        }
+      }
+      return { status: "signed-in", editor: { email }, headers, recovery, next };
     },
 
     passkeysOn: passkeys !== undefined,
@@ -317,11 +348,14 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
       const holder = await passkeyHolder(request);
       if (!holder || !passkeys) return [];
       const rows = await passkeys.list(holder.email);
+      const at = now();
       return rows.map((row) => ({
         id: row.id,
         device: row.device ?? "A device",
         createdAt: row.createdAt.toISOString(),
         lastUsedAt: row.lastUsedAt?.toISOString(),
+        pendingUntil:
+          row.pendingUntil && row.pendingUntil > at ? row.pendingUntil.toISOString() : undefined,
       }));
     },
 
@@ -334,28 +368,46 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
     async registerPasskey(request, response, clientIp) {
       const holder = await passkeyHolder(request);
       if (!holder || !passkeys) return { status: "refused" };
-      const device = deviceName(request.headers.get("user-agent"));
-      const result = await passkeys.register(holder.email, response, device);
+      const device = deviceName(
+        request.headers.get("user-agent"),
+        request.headers.get("sec-ch-ua-model"),
+      );
+      // The e-mailed link alone is one factor: a passkey it sets up waits a day, while the
+      // mailbox and every full session are told and may cancel it (docs/decisions/040).
+      const pendingUntil = holder.recovery ? new Date(now().getTime() + PENDING_PASSKEY_MS) : null;
+      const result = await passkeys.register(holder.email, response, device, pendingUntil);
       if (!result.ok) {
         refused(result.reason, clientIp);
         return { status: "refused" };
       }
       await audit(holder.email, holder.recovery ? "passkey-added-recovery" : "passkey-added");
-      notify(holder.email, passkeyAddedMail(device, config.siteUrl));
-      return { status: "registered" };
+      notify(holder.email, passkeyAddedMail(device, config.siteUrl, pendingUntil ?? undefined));
+      return pendingUntil
+        ? { status: "registered", pendingUntil: pendingUntil.toISOString() }
+        : { status: "registered" };
     },
 
     async removePasskey(request, id) {
       const holder = await passkeyHolder(request);
       if (!holder || !passkeys) return "not-found";
-      // The link alone must never turn passkeys off: a recovery session keeps the last one.
-      if (holder.recovery && (await passkeys.countFor(holder.email)) <= 1) {
-        const own = await passkeys.list(holder.email);
-        if (own.some((p) => p.id === id)) return "last";
+      const target = (await passkeys.list(holder.email)).find((p) => p.id === id);
+      if (!target) return "not-found";
+      const waiting = target.pendingUntil !== null && target.pendingUntil > now();
+      const device = target.device ?? "A device";
+      // Any full session may cancel a passkey that still waits (decision 040)…
+      if (waiting && !holder.recovery) {
+        if (!(await passkeys.remove(holder.email, id))) return "not-found";
+        await audit(holder.email, "passkey-cancelled");
+        notify(holder.email, passkeyRemovedMail(device, config.siteUrl, true));
+        return "cancelled";
       }
-      const removed = await passkeys.remove(holder.email, id);
-      if (removed) await audit(holder.email, "passkey-removed");
-      return removed ? "removed" : "not-found";
+      // …but only a session signed in with a passkey removes one: the mailbox alone never
+      // takes the owner's passkey away.
+      if (!holder.passkey) return "needs-passkey";
+      if (!(await passkeys.remove(holder.email, id))) return "not-found";
+      await audit(holder.email, "passkey-removed");
+      notify(holder.email, passkeyRemovedMail(device, config.siteUrl, false));
+      return "removed";
     },
 
     async passkeySignInOptions(_request, clientIp) {
@@ -397,7 +449,9 @@ export function createEditorAuth(deps: EditorAuthDeps): ServerEditorAuth {
       const result = await passkeys.signIn(response);
       if (!result.ok) {
         refused(result.reason, clientIp);
-        return { status: "refused" };
+        return result.until
+          ? { status: "pending", until: result.until.toISOString() }
+          : { status: "refused" };
       }
       const email = result.value.email;
       if (!listed.has(email)) {
@@ -485,18 +539,72 @@ export function signInMail(url: string): string {
   ].join("\n");
 }
 
-/** Told to the editor's mailbox whenever a passkey is added, so a stranger's would be seen. */
-export function passkeyAddedMail(device: string, siteUrl: string): string {
-  return [
-    "Hello,",
-    "",
-    `A passkey was just added to your sign-in for the Kindred Hearts website, on ${device}.`,
-    "From now on you can sign in there with your fingerprint, face or phone PIN.",
-    "",
-    "If this was you, there is nothing to do. If it was not, sign in, open “Your account” and",
-    `remove that passkey, then tell whoever runs the website: ${siteUrl}/admin/account`,
-    "",
-  ].join("\n");
+/**
+ * Told to the editor's mailbox whenever a passkey is added, so a stranger's would be seen; one set
+ * up from the e-mailed link alone waits until `pendingUntil` (docs/decisions/040). The words match
+ * /admin/account's.
+ */
+export function passkeyAddedMail(
+  device: string,
+  siteUrl: string,
+  pendingUntil?: Date,
+): { subject: string; text: string } {
+  const account = `${siteUrl}/admin/account`;
+  if (pendingUntil) {
+    const from = formatWat(pendingUntil.toISOString());
+    return {
+      subject: "A new passkey waits to be added to your sign-in",
+      text: [
+        "Hello,",
+        "",
+        `Someone signed in with an e-mailed link and set up a new passkey on ${device}.`,
+        `Because the link alone was used, this passkey works only from ${from}.`,
+        "",
+        "If this was you, there is nothing to do: sign in with it from then on.",
+        "If it was not you, someone can read your e-mail. Sign in with your own passkey, open",
+        `“Your signed-in devices” and press “Cancel this passkey”: ${account}`,
+        "Then change your e-mail password, and tell whoever runs the website.",
+        "",
+      ].join("\n"),
+    };
+  }
+  return {
+    subject: "A passkey was added to your sign-in",
+    text: [
+      "Hello,",
+      "",
+      `A passkey was just added to your sign-in for the Kindred Hearts website, on ${device}.`,
+      "From now on you can sign in there with your fingerprint, face or phone PIN.",
+      "",
+      "If this was you, there is nothing to do. If it was not, sign in with your passkey, open",
+      `“Your signed-in devices” and remove that passkey, then tell whoever runs the website: ${account}`,
+      "",
+    ].join("\n"),
+  };
+}
+
+/** Told to the editor's mailbox whenever a passkey is removed or a waiting one cancelled. */
+export function passkeyRemovedMail(
+  device: string,
+  siteUrl: string,
+  cancelled: boolean,
+): { subject: string; text: string } {
+  return {
+    subject: cancelled
+      ? "A waiting passkey was cancelled"
+      : "A passkey was removed from your sign-in",
+    text: [
+      "Hello,",
+      "",
+      cancelled
+        ? `The new passkey on ${device}, which was waiting to be added, was cancelled. It will never sign in.`
+        : `The passkey on ${device} was just removed from your sign-in for the Kindred Hearts website. That device can no longer sign you in.`,
+      "",
+      "If this was you, there is nothing to do. If it was not, sign in and look at your passkeys,",
+      `then tell whoever runs the website: ${siteUrl}/admin/account`,
+      "",
+    ].join("\n"),
+  };
 }
 
 export { LINK_TTL_MS } from "./links";

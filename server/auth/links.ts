@@ -114,7 +114,8 @@ export const LINK_MAILS_PER_LIMIT = 2;
 const HOUR_MS = 60 * 60_000;
 
 export type LinkVerdict =
-  | { allowed: true; mailAllowed: boolean }
+  /** `mailRetryAfterSeconds`: no mail now, and when one may go again (for any address alike) */
+  | { allowed: true; mailAllowed: boolean; mailRetryAfterSeconds?: number }
   | { allowed: false; reason: "network" | "browser"; retryAfterSeconds: number };
 
 /**
@@ -163,8 +164,8 @@ export async function countLinkRequest(
     return { allowed: false, reason: "browser", retryAfterSeconds: own.retryAfterSeconds };
   const mails = await countInWindow(db, `editor-mail:${address}`, HOUR_MS, options.at);
   const known = await options.knownBrowser();
-  return {
-    allowed: true,
-    mailAllowed: known || mails.count <= options.limit * LINK_MAILS_PER_LIMIT,
-  };
+  const mailAllowed = known || mails.count <= options.limit * LINK_MAILS_PER_LIMIT;
+  return mailAllowed
+    ? { allowed: true, mailAllowed }
+    : { allowed: true, mailAllowed, mailRetryAfterSeconds: mails.retryAfterSeconds };
 }

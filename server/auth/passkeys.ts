@@ -27,6 +27,12 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 const CEREMONY_TIMEOUT_MS = 2 * 60_000;
 /** Spent and expired challenges are deleted this long after they expired. */
 const SPENT_CHALLENGE_KEPT_MS = 60 * 60_000;
+/**
+ * A passkey set up from a recovery session (the e-mailed link alone) signs in only this long after
+ * it was set up; meanwhile the mailbox and every full session are told and may cancel it
+ * (docs/decisions/040).
+ */
+export const PENDING_PASSKEY_MS = 24 * 60 * 60_000;
 /** How many passkeys one editor may keep: a phone, a computer, a spare, and room for more. */
 export const MAX_PASSKEYS_PER_EDITOR = 10;
 
@@ -73,7 +79,10 @@ export function challengeOf(clientDataJSON: string): string | undefined {
   }
 }
 
-export type PasskeyCheck<T> = { ok: true; value: T } | { ok: false; reason: string };
+export type PasskeyCheck<T> =
+  | { ok: true; value: T }
+  /** `until`: a waiting passkey (docs/decisions/040), checked and genuine, signs in from then */
+  | { ok: false; reason: string; until?: Date };
 
 export function createPasskeyStore(db: Db, party: PasskeyParty, now: () => Date) {
   async function issueChallenge(purpose: ChallengePurpose, email: string | null) {
@@ -131,6 +140,7 @@ export function createPasskeyStore(db: Db, party: PasskeyParty, now: () => Date)
           device: editorPasskeys.device,
           createdAt: editorPasskeys.createdAt,
           lastUsedAt: editorPasskeys.lastUsedAt,
+          pendingUntil: editorPasskeys.pendingUntil,
         })
         .from(editorPasskeys)
         .where(eq(editorPasskeys.email, email))
@@ -169,11 +179,15 @@ export function createPasskeyStore(db: Db, party: PasskeyParty, now: () => Date)
       });
     },
 
-    /** Checks a new passkey's answer and keeps it for `email`. */
+    /**
+     * Checks a new passkey's answer and keeps it for `email`; with `pendingUntil`, it signs in
+     * only from then on (docs/decisions/040).
+     */
     async register(
       email: string,
       response: RegistrationResponseJSON,
       device: string,
+      pendingUntil: Date | null = null,
     ): Promise<PasskeyCheck<{ id: string }>> {
       const challenge = challengeOf(response.response.clientDataJSON);
       if (!challenge || !(await spendChallenge(challenge, "register", email)))
@@ -204,6 +218,7 @@ export function createPasskeyStore(db: Db, party: PasskeyParty, now: () => Date)
           transports: credential.transports?.join(",") ?? null,
           device,
           createdAt: now(),
+          pendingUntil,
         })
         .onConflictDoNothing()
         .returning({ id: editorPasskeys.id });
@@ -266,6 +281,9 @@ export function createPasskeyStore(db: Db, party: PasskeyParty, now: () => Date)
         };
       }
       if (!verified.verified) return { ok: false, reason: "passkey-invalid" };
+      // Genuine, but set up from the e-mailed link alone and still waiting (decision 040).
+      if (row.pendingUntil && row.pendingUntil.getTime() > now().getTime())
+        return { ok: false, reason: "passkey-pending", until: row.pendingUntil };
       // Only if nobody counted meanwhile: two answers of one counter value never both sign in.
       const updated = await db
         .update(editorPasskeys)

@@ -339,6 +339,11 @@ export const editorPasskeys = pgTable(
     device: text("device"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /**
+     * Set up from a recovery session (an e-mailed link alone): it signs in only from this time
+     * on, and until then any full session of the address may cancel it (docs/decisions/040)
+     */
+    pendingUntil: timestamp("pending_until", { withTimezone: true }),
   },
   (t) => [index("editor_passkeys_email_idx").on(t.email)],
 );

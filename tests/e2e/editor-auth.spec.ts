@@ -413,6 +413,49 @@ test("five strangers' link requests for an editor's address do not lock the edit
   }
 });
 
+test("past ten strangers' requests an hour, a new browser is told that no link was sent and how long to wait, in the same words for an unlisted address", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const editor = `held.${uniqueId()}@kindredhearts.ng`;
+  const nobody = `nobody.${uniqueId()}@example.com`;
+  // Behind a pretend proxy, so the strangers come from networks of their own: here it is the
+  // address's mails that run out, not one network's requests.
+  const server = await ownSite({ EDITOR_EMAILS: editor, TRUST_PROXY: "true" });
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const told: string[] = [];
+    let stranger = 0;
+    for (const address of [editor, nobody]) {
+      // Eleven anonymous requests, as strangers would send them: the hour's ten mails are spent.
+      for (let i = 0; i < 11; i++) {
+        const r = await fetch(`${server.url}/admin`, {
+          method: "POST",
+          body: new URLSearchParams({ email: address }),
+          headers: { Origin: server.url, "X-Forwarded-For": `203.0.${++stranger}.7` },
+          redirect: "manual",
+        });
+        expect(r.status).toBe(302);
+      }
+      await page.context().clearCookies();
+      await page.goto(`${server.url}/admin`);
+      await page.getByLabel("E-mail").fill(address);
+      await page.getByRole("button", { name: "Send sign-in link" }).click();
+      const notice = page.getByRole("status").filter({ hasText: "No e-mail was sent this time." });
+      await expect(notice).toBeVisible();
+      await expect(notice).toBeInViewport();
+      await expect(notice).toContainText(/for about \d+ minutes?\. Please try again then/);
+      await expect(page.getByText("a sign-in link is on its way")).toHaveCount(0);
+      told.push((await notice.innerText()).replace(/\d+ minutes?/, "N minutes"));
+    }
+    // Listed or not, the page says the same: it tells nobody which addresses may edit.
+    expect(told[0]).toBe(told[1]);
+    expect(server.output()).not.toContain(editor);
+  } finally {
+    await server.stop();
+  }
+});
+
 test("a removed editor's session stays ended when the address is listed again after a restart (L2)", async ({
   page,
 }) => {

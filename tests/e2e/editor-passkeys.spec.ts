@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { mailedSignInLinks, signInWithLink } from "../support/editor";
+import { fakes } from "../support/fakes";
 import { layOutEverything, uniqueId } from "../support/fixtures";
 import { credentials, fingerprintReader, startPasskeySite } from "../support/passkeys";
 
@@ -16,10 +17,11 @@ test.use({ viewport: { width: 390, height: 844 } });
 let server: Awaited<ReturnType<typeof startPasskeySite>>;
 let site: string;
 const editor = `passkey.${uniqueId()}@kindredhearts.ng`;
+const owner = `owner.${uniqueId()}@kindredhearts.ng`;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startPasskeySite(editor);
+  server = await startPasskeySite(editor, owner);
   site = server.url;
 });
 
@@ -102,9 +104,9 @@ test("an editor sets up a passkey after a link sign-in, signs in with it and no 
   });
   expect(publish.status()).toBe(302);
   expect(publish.headers().location).toBe("/admin/account");
-  // The only passkey cannot be removed with the link alone.
-  await page.getByRole("button", { name: /^Remove the passkey on / }).click();
-  await expect(page.getByText("This is your only passkey, so it stays")).toBeVisible();
+  // The link alone removes no passkey (docs/decisions/040): there is no "Remove" here.
+  await expect(page.getByRole("list", { name: "Passkeys" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
   expect(await credentials(reader)).toHaveLength(1);
 
   // 4. The passkey, pressed here, opens the editor again.
@@ -120,6 +122,92 @@ test("an editor sets up a passkey after a link sign-in, signs in with it and no 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
   await expectAxeClean(page);
+});
+
+test("a stranger who reads the mailbox sets up a passkey that waits a day; the owner is told where she lands and cancels it", async ({
+  page,
+  browser,
+}) => {
+  // The owner, on her phone: a link sign-in, then a passkey.
+  await fingerprintReader(page);
+  await signInWithLink(page, owner, site);
+  await page
+    .getByRole("region", { name: "Sign in with this phone's fingerprint or face next time" })
+    .getByRole("button", { name: "Set up a passkey" })
+    .click();
+  await expect(page.getByText("Passkey set up.")).toBeVisible();
+
+  // A stranger who reads her mailbox, on another phone: the link alone, then a passkey of theirs.
+  const theirs = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const stranger = await theirs.newPage();
+  try {
+    await fingerprintReader(stranger);
+    await signInWithLink(stranger, owner, site);
+    await expect(stranger.getByRole("heading", { name: "Look after your passkeys" })).toBeVisible();
+    await expect(stranger.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+    await stranger.getByRole("button", { name: "Set up a passkey" }).click();
+    const added = stranger.getByText(
+      /^Passkey set up\. Because you signed in with the e-mailed link alone, it works only from .+ WAT\./,
+    );
+    await expect(added).toBeVisible();
+    await expect(added).toBeInViewport();
+    await expect(stranger.getByText(/^Waiting: works from /)).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await fakes.mailDecodedAbout("A new passkey waits to be added to your sign-in")).filter(
+            (m) => m.to.includes(owner),
+          ).length,
+      )
+      .toBe(1);
+    // Their passkey does not sign in yet.
+    await stranger.getByRole("button", { name: "Sign out" }).click();
+    await stranger.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(
+      stranger.getByText(
+        /^This passkey was set up with an e-mailed link alone, so it works only from /,
+      ),
+    ).toBeVisible();
+    await expect(
+      stranger.getByRole("heading", { name: "Sign in to edit the website" }),
+    ).toBeVisible();
+
+    // The owner is told on the page where she lands, and cancels it there.
+    await page.goto(`${site}/admin`);
+    const waiting = page.getByRole("region", { name: "A new passkey waits to be added" });
+    await expect(waiting).toBeVisible();
+    await expect(waiting.getByText(/^Works from .+ WAT$/)).toBeVisible();
+    await expectAxeClean(page);
+    await waiting.getByRole("button", { name: /^Cancel this passkey/ }).click();
+    const cancelled = page.getByText("Passkey cancelled. It will never sign in.");
+    await expect(cancelled).toBeVisible();
+    await expect(cancelled).toBeInViewport();
+    await expect(page.getByRole("list", { name: "Passkeys" }).getByRole("listitem")).toHaveCount(1);
+    await expect
+      .poll(
+        async () =>
+          (await fakes.mailDecodedAbout("A waiting passkey was cancelled")).filter((m) =>
+            m.to.includes(owner),
+          ).length,
+      )
+      .toBe(1);
+
+    // The stranger's passkey never signs in.
+    await stranger.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(stranger.getByText(/^That passkey was not accepted/)).toBeVisible();
+  } finally {
+    await theirs.close();
+  }
+});
+
+test("while the page's scripts are still loading, the passkey screens do not say JavaScript is off", async ({
+  page,
+}) => {
+  // Scripts that never arrive: the state of a slow phone before the page runs.
+  await page.route(/\.js(\?|$)/, () => {});
+  await page.goto(`${site}/admin`, { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { name: "Sign in to edit the website" })).toBeVisible();
+  await expect(page.getByText(/Passkeys need JavaScript/)).toBeHidden();
 });
 
 test("without JavaScript the sign-in page says what to do, and a passkey holder's link opens only their passkeys", async ({

@@ -175,11 +175,22 @@ test("a visitor's message, booking and sign-up reach the inbox; handled, filter,
   await expectTheExport(page, "newsletter", "newsletter", email);
 });
 
-test("an editor not in INBOX_EMAILS gets nothing; a cross-site post is refused", async ({
+test("an editor not in INBOX_EMAILS is told the inbox is for the people who read enquiries, with the way back, and gets nothing of it; a cross-site post is refused", async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await signInAsEditor(page, SECOND_EDITOR_EMAIL);
   await expect(page.getByRole("link", { name: /Inbox/ })).toHaveCount(0);
+  // Opening the inbox anyway (an old bookmark, a colleague's link): what it is, and the way back.
+  const answer = await page.goto("/admin/inbox");
+  expect(answer?.status()).toBe(403);
+  await expect(
+    page.getByRole("heading", { name: "This page is for the people who read enquiries" }),
+  ).toBeVisible();
+  await expect(page.getByText("Oops! Page not found")).toHaveCount(0);
+  await axeAtBothWidths(page);
+  await page.getByRole("link", { name: "Back to the editor" }).click();
+  await expect(page.getByRole("heading", { name: "Edit the website", exact: true })).toBeVisible();
   for (const path of [
     "/admin/inbox",
     "/admin/inbox?q=a",
@@ -190,7 +201,7 @@ test("an editor not in INBOX_EMAILS gets nothing; a cross-site post is refused",
     "/admin/backups",
   ]) {
     const res = await page.request.get(path);
-    expect(res.status(), path).toBe(404);
+    expect(res.status(), path).toBe(403);
     expect(await res.text(), path).not.toContain("someone@example.com");
   }
   for (const [path, form] of [
@@ -204,7 +215,7 @@ test("an editor not in INBOX_EMAILS gets nothing; a cross-site post is refused",
       headers: { Origin: editorBaseURL },
       maxRedirects: 0,
     });
-    expect(res.status(), `POST ${path}`).toBe(404);
+    expect(res.status(), `POST ${path}`).toBe(403);
   }
   const cross = await page.request.post("/admin/people", {
     form: { intent: "erase", q: "someone@example.com", confirm: "yes" },

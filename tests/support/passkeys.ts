@@ -6,16 +6,16 @@ import { spawnServer } from "./spawn-server";
  * Passkeys in the end-to-end tests (docs/decisions/031). WebAuthn takes a domain name as its RP
  * ID, never an IP address, and the shared editor's site runs at http://127.0.0.1: so a file that
  * signs in with a passkey starts a site of its own at http://localhost (a secure context, like any
- * loopback address), with its own database, where `editor` is the only editor. No other editor
- * test then meets an editor who has a passkey.
+ * loopback address), with its own database, where `editors` are the only editors. No other
+ * editor test then meets an editor who has a passkey.
  */
-export async function startPasskeySite(editor: string) {
+export async function startPasskeySite(...editors: string[]) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const server = await spawnServer({
     PORT: String(port),
     SITE_URL: url,
-    EDITOR_EMAILS: editor,
+    EDITOR_EMAILS: editors.join(","),
     SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
     MAIL_FROM: "website@kindredhearts.ng",
     PRACTICE_INBOX: "team@kindredhearts.ng",

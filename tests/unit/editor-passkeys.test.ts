@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { readPasskeySignIn } from "../../app/lib/admin/passkey-form";
 import { type ServerEditorAuth, createEditorAuth } from "../../server/auth";
-import { CHALLENGE_TTL_MS, passkeyParty } from "../../server/auth/passkeys";
+import { CHALLENGE_TTL_MS, PENDING_PASSKEY_MS, passkeyParty } from "../../server/auth/passkeys";
 import { RECOVERY_SESSION_MS } from "../../server/auth/sessions";
 import type { Database } from "../../server/db/client";
 import { editorPasskeys, editorSessions } from "../../server/db/schema";
@@ -296,16 +296,76 @@ function suite(name: string, open: OpenDatabase) {
       expect((refused as Response).headers.get("Location")).toBe("/admin/account");
       expect(await auth.devices(lost.request())).toEqual([]);
 
-      // It cannot turn passkeys off: the last one stays.
-      expect(await auth.removePasskey(lost.request(), key.id)).toBe("last");
-      // It may set up a passkey here, then remove the lost one.
+      // It removes no passkey (docs/decisions/040).
+      expect(await auth.removePasskey(lost.request(), key.id)).toBe("needs-passkey");
+      // It may set up a passkey here, which waits a day before it signs in.
       const fresh = await register(lost);
-      expect(fresh.result).toEqual({ status: "registered" });
-      expect(await auth.removePasskey(lost.request(), key.id)).toBe("removed");
-      // Still a recovery session: the new passkey is what opens the editor.
+      const until = new Date(t + PENDING_PASSKEY_MS).toISOString();
+      expect(fresh.result).toEqual({ status: "registered", pendingUntil: until });
+      expect(await auth.removePasskey(lost.request(), key.id)).toBe("needs-passkey");
+      expect(await auth.removePasskey(lost.request(), fresh.key.id)).toBe("needs-passkey");
+      expect((await passkeySignIn(lost, fresh.key)).result).toEqual({ status: "pending", until });
       expect(await auth.currentEditor(lost.request())).toBeNull();
+      expect(logs.join("")).toContain('"reason":"passkey-pending"');
+      // After the day, the new passkey opens the editor, and may remove the lost one.
+      t += PENDING_PASSKEY_MS + 1;
       expect((await passkeySignIn(lost, fresh.key)).result.status).toBe("signed-in");
       expect(await auth.currentEditor(lost.request())).toEqual({ email: EDITOR });
+      expect(await auth.removePasskey(lost.request(), key.id)).toBe("removed");
+      await auth.settled();
+      expect(mails.at(-1)).toMatchObject({
+        to: EDITOR,
+        subject: "A passkey was removed from your sign-in",
+      });
+    });
+
+    it("the mailbox alone cannot take a passkey holder's account: the owner is told and cancels the stranger's passkey", async () => {
+      const owner = browser();
+      await linkSignIn(owner);
+      const { key } = await register(owner);
+      const phone = browser();
+      await passkeySignIn(phone, key);
+
+      // A stranger who reads the mailbox: a recovery session, a passkey of their own.
+      const stranger = browser();
+      await linkSignIn(stranger);
+      const theirs = await register(stranger);
+      expect(theirs.result.status).toBe("registered");
+      await auth.settled();
+      expect(mails.at(-1)).toMatchObject({
+        to: EDITOR,
+        subject: "A new passkey waits to be added to your sign-in",
+      });
+      expect(mails.at(-1)!.text).toContain("Cancel this passkey");
+      // They can neither remove the owner's passkey nor sign in with theirs.
+      expect(await auth.removePasskey(stranger.request(), key.id)).toBe("needs-passkey");
+      expect((await passkeySignIn(browser(), theirs.key)).result.status).toBe("pending");
+      expect(await auth.passkeys(stranger.request())).toHaveLength(2);
+
+      // The owner's session lists it as waiting, and cancels it.
+      const listed = await auth.passkeys(phone.request());
+      expect(listed.find((p) => p.id === theirs.key.id)?.pendingUntil).toBeDefined();
+      expect(listed.find((p) => p.id === key.id)?.pendingUntil).toBeUndefined();
+      expect(await auth.removePasskey(phone.request(), theirs.key.id)).toBe("cancelled");
+      await auth.settled();
+      expect(mails.at(-1)).toMatchObject({
+        to: EDITOR,
+        subject: "A waiting passkey was cancelled",
+      });
+      t += PENDING_PASSKEY_MS + 1;
+      expect((await passkeySignIn(browser(), theirs.key)).result.status).toBe("refused");
+      expect((await passkeySignIn(browser(), key)).result.status).toBe("signed-in");
+    });
+
+    it("removing a passkey needs a passkey sign-in; a link session of the same address cannot", async () => {
+      const b = browser();
+      await linkSignIn(b);
+      const { key } = await register(b);
+      // `b` signed in by link before it had a passkey: a full session, but not a passkey's.
+      expect(await auth.removePasskey(b.request(), key.id)).toBe("needs-passkey");
+      const phone = browser();
+      await passkeySignIn(phone, key);
+      expect(await auth.removePasskey(phone.request(), key.id)).toBe("removed");
     });
 
     it("a recovery session ends after 15 minutes", async () => {

@@ -32,8 +32,9 @@ export function AccountRecovery({
         <p className="mt-1">
           This keeps the website safe if someone else ever reads your e-mail. If you have your
           passkey, sign in with it below. If you lost the phone it was on, set up a passkey on this
-          device, remove the lost one, then sign in with the new passkey. This page closes after 15
-          minutes.
+          device: because only the link was used, it works after a day, and we e-mail you and tell
+          your other signed-in devices, where it can be cancelled. Then sign in with it and remove
+          the lost one. This page closes after 15 minutes.
         </p>
       </div>
       <PasskeySignIn linkBelow={false} />

@@ -2,7 +2,9 @@ import { Form, Link } from "react-router";
 import { clearKeptDrafts } from "~/lib/admin/kept-draft";
 import type { ScheduleOutcome } from "~/lib/admin/schedule-outcome";
 import { ScheduleOutcomeNotice } from "./EditorNoticeBanner";
+import type { EditorPasskey } from "~/lib/services/passkeys";
 import { PasskeyAdd } from "./PasskeyAdd";
+import { WaitingPasskeys } from "./WaitingPasskeys";
 
 export interface AdminDocument {
   id: string;
@@ -23,6 +25,8 @@ export interface AdminHomeProps {
   scheduleNotices?: { title: string; adminPath: string; outcome: ScheduleOutcome }[];
   /** an editor without a passkey, on a site that can use them: offer one (decision 031) */
   passkeyOffer?: boolean;
+  /** passkeys set up from an e-mailed link alone, still waiting (decision 040) */
+  waitingPasskeys?: EditorPasskey[];
 }
 
 /** The id of the document that holds the contact details shown in every page's shell. */
@@ -36,6 +40,7 @@ export function AdminHome({
   documents,
   scheduleNotices = [],
   passkeyOffer = false,
+  waitingPasskeys = [],
 }: AdminHomeProps) {
   const pages = documents.filter((d) => d.id !== CONTACT_DETAILS);
   const contact = documents.find((d) => d.id === CONTACT_DETAILS);
@@ -63,6 +68,8 @@ export function AdminHome({
           </button>
         </Form>
       </div>
+
+      <WaitingPasskeys passkeys={waitingPasskeys} />
 
       {/* Its outcome stays in view; the offer is gone on the next visit. */}
       {passkeyOffer && <PasskeyAdd reload={false} />}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
+import { formatWat } from "~/lib/admin/wat";
 import { type PasskeyAddOutcome, addPasskey } from "~/lib/admin/passkey-client";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PasskeyOutcome } from "./PasskeyOutcome";
@@ -7,6 +8,11 @@ import { PasskeyOutcome } from "./PasskeyOutcome";
 function message(outcome: PasskeyAddOutcome): { text: string; problem: boolean } {
   switch (outcome.kind) {
     case "added":
+      if (outcome.pendingUntil)
+        return {
+          text: `Passkey set up. Because you signed in with the e-mailed link alone, it works only from ${formatWat(outcome.pendingUntil)}. We e-mailed you about it, and your other signed-in devices can cancel it.`,
+          problem: false,
+        };
       return {
         text: "Passkey set up. Next time, press “Sign in with a passkey” on the sign-in page: no e-mail needed.",
         problem: false,
@@ -85,12 +91,13 @@ export function PasskeyAdd({
         A passkey lets this device sign you in with your fingerprint, face or screen lock, without
         waiting for an e-mail. Nothing of your fingerprint or face is sent to the website.
       </p>
-      {!hydrated && (
+      {/* Only where JavaScript is off (app.css, .nojs-only): never while the page is loading. */}
+      <div className="nojs-only">
         <p className="mt-2 font-semibold">
           Setting up a passkey needs JavaScript. If no “{buttonLabel}” button shows here, JavaScript
           is off in this browser: turn it on, or use another phone or computer.
         </p>
-      )}
+      </div>
       <button
         type="button"
         className="btn-primary mt-3"

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { type PasskeySignInOutcome, signInWithPasskey } from "~/lib/admin/passkey-client";
+import { formatWat } from "~/lib/admin/wat";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PasskeyOutcome } from "./PasskeyOutcome";
 
@@ -14,6 +15,11 @@ function message(
   switch (outcome.kind) {
     case "signed-in":
       return { text: "Signed in. Opening the editor…", problem: false };
+    case "pending":
+      return {
+        text: `This passkey was set up with an e-mailed link alone, so it works only from ${formatWat(outcome.until)}. Until then, sign in with another passkey, or wait.`,
+        problem: true,
+      };
     case "cancelled":
       return {
         text: `No passkey was used. Press the button to try again, or ${instead}.`,
@@ -51,10 +57,14 @@ function message(
 export function PasskeySignIn({
   afterSignIn = "/admin",
   linkBelow = true,
+  heading = "Have a passkey?",
+  buttonLabel = "Sign in with a passkey",
 }: {
   afterSignIn?: string;
   /** the form that asks for a sign-in link is below it (not so in a recovery session) */
   linkBelow?: boolean;
+  heading?: string;
+  buttonLabel?: string;
 }) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
@@ -76,19 +86,19 @@ export function PasskeySignIn({
       className="mt-6 rounded-2xl border border-slate-300 p-4"
     >
       <h2 id="passkey-sign-in" className="text-xl font-semibold">
-        Have a passkey?
+        {heading}
       </h2>
       <p className="mt-1 text-muted">
         Sign in with your phone&apos;s fingerprint, face or PIN. No e-mail needed.
       </p>
-      {/* In the server's HTML, and gone once the page runs: what to do without JavaScript. */}
-      {!hydrated && (
+      {/* Only where JavaScript is off (app.css, .nojs-only): never while the page is loading. */}
+      <div className="nojs-only">
         <p className="mt-2">
           Passkeys need JavaScript. If no “Sign in with a passkey” button shows here, JavaScript is
           off: send yourself a sign-in link below. If you have set up a passkey, that link only lets
           you look after your passkeys; to edit, sign in with the passkey where JavaScript is on.
         </p>
-      )}
+      </div>
       <button
         type="button"
         className="btn-primary mt-3"
@@ -97,7 +107,7 @@ export function PasskeySignIn({
         aria-describedby="passkey-sign-in-outcome"
         onClick={press}
       >
-        {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+        {busy ? "Waiting for your passkey…" : buttonLabel}
       </button>
       <PasskeyOutcome id="passkey-sign-in-outcome" shown={shown} />
     </section>

@@ -4,6 +4,8 @@ import { SignInForm } from "./SignInForm";
 
 export type SignInNotice =
   | { kind: "sent" }
+  /** no mail to a new browser for a while: the same for every address (server/auth/links.ts) */
+  | { kind: "held"; minutes: number }
   | { kind: "rate-limited"; minutes: number }
   | { kind: "invalid"; email: string; error: string };
 
@@ -24,6 +26,16 @@ export function SignInPage({
           <p className="mt-1">
             If this address may edit the website, a sign-in link is on its way. It works once, for
             10 minutes, and only in this browser: open it here.
+          </p>
+        </div>
+      ) : notice?.kind === "held" ? (
+        <div role="status" className="mt-4 rounded-xl border-2 border-amber-700 bg-amber-50 p-4">
+          <p className="font-semibold">No e-mail was sent this time.</p>
+          <p className="mt-1">
+            Many sign-in links were asked for this address in the last hour, so to keep its inbox
+            from filling up, none goes to a new browser for about {notice.minutes}{" "}
+            {notice.minutes === 1 ? "minute" : "minutes"}. Please try again then, or ask from a
+            phone or computer where you signed in before: it still gets its link at once.
           </p>
         </div>
       ) : (

@@ -13,6 +13,8 @@ import { passkeyFields, passkeyRegistrationFields } from "./passkey-form";
 
 export type PasskeySignInOutcome =
   | { kind: "signed-in" }
+  /** a genuine passkey set up from the e-mailed link alone, which signs in from `until` */
+  | { kind: "pending"; until: string }
   | { kind: "cancelled" }
   | { kind: "refused" }
   | { kind: "rate-limited"; minutes: number }
@@ -20,7 +22,8 @@ export type PasskeySignInOutcome =
   | { kind: "unsupported" };
 
 export type PasskeyAddOutcome =
-  | { kind: "added" }
+  /** `pendingUntil`: set up from the e-mailed link alone, it signs in from then (decision 040) */
+  | { kind: "added"; pendingUntil?: string }
   | { kind: "cancelled" }
   | { kind: "already" }
   | { kind: "refused" }
@@ -81,9 +84,10 @@ export async function signInWithPasskey(): Promise<PasskeySignInOutcome> {
       intent: "verify",
       ...passkeyFields(answer),
     });
-    const result = await json<{ retryAfterSeconds?: number }>(checked);
+    const result = await json<{ retryAfterSeconds?: number; until?: string }>(checked);
     if (checked.status === 429)
       return { kind: "rate-limited", minutes: Math.ceil((result?.retryAfterSeconds ?? 60) / 60) };
+    if (result?.until) return { kind: "pending", until: result.until };
     return checked.ok ? { kind: "signed-in" } : { kind: "refused" };
   } catch {
     return { kind: "offline" };
@@ -112,7 +116,8 @@ export async function addPasskey(): Promise<PasskeyAddOutcome> {
       ...passkeyRegistrationFields(answer),
     });
     if (checked.status === 401 || checked.redirected) return { kind: "signed-out" };
-    return checked.ok ? { kind: "added" } : { kind: "refused" };
+    const kept = await json<{ pendingUntil?: string }>(checked);
+    return checked.ok ? { kind: "added", pendingUntil: kept?.pendingUntil } : { kind: "refused" };
   } catch {
     return { kind: "offline" };
   }

@@ -1,6 +1,7 @@
 import type {
   EditorPasskey,
   PasskeyRegistration,
+  PasskeyRemoval,
   PasskeySignIn,
   PasskeySignInOptions,
 } from "./passkeys";
@@ -32,11 +33,15 @@ export interface Access {
    * then false, and only /admin/account's passkeys may be changed
    */
   recovery?: boolean;
+  /** this session began with a passkey: it may remove passkeys (docs/decisions/040) */
+  passkey?: boolean;
 }
 
 /** A step-up (server/auth, `stepUp`): signed in recently enough, or a fresh link was mailed. */
 export type StepUp =
   | { status: "recent" }
+  /** the address has a passkey: one touch of it (/admin/confirm) meets it, and no mail is sent */
+  | { status: "passkey" }
   | { status: "sent"; email: string; headers: Headers }
   | { status: "rate-limited"; retryAfterSeconds: number };
 
@@ -58,7 +63,7 @@ export interface EditorAuth {
    * signed in within the last 15 minutes, else a fresh link is mailed to the signed-in address
    * (bound to this browser; send the headers with the answer)
    */
-  stepUp(access: Access, request: Request, clientIp: string): Promise<StepUp>;
+  stepUp(access: Access, request: Request, clientIp: string, back?: string): Promise<StepUp>;
   /**
    * asks for a sign-in link (POST /admin). Every address gets the same answer; only a listed one
    * gets a mail. The headers bind the link to this browser (a cookie): send them with the answer.
@@ -97,10 +102,10 @@ export interface EditorAuth {
     clientIp: string,
   ): Promise<PasskeyRegistration>;
   /**
-   * removes one of the signed-in address's passkeys; "last" when a recovery session tried to
-   * remove the only one left (the e-mailed link alone must never turn passkeys off)
+   * removes one of the signed-in address's passkeys, which needs a session signed in with a
+   * passkey; a waiting one any full session may cancel. Each removal is mailed (decision 040).
    */
-  removePasskey(request: Request, id: string): Promise<"removed" | "last" | "not-found">;
+  removePasskey(request: Request, id: string): Promise<PasskeyRemoval>;
   /** a sign-in challenge; counted per network */
   passkeySignInOptions(request: Request, clientIp: string): Promise<PasskeySignInOptions>;
   /**
@@ -126,7 +131,11 @@ export interface EditorDevice {
 }
 
 export type LinkRequest =
-  | { status: "sent"; headers: Headers }
+  /**
+   * `heldSeconds`: this address was asked for so often this hour that no mail goes to a new
+   * browser for that long; the same for listed and unlisted addresses
+   */
+  | { status: "sent"; headers: Headers; heldSeconds?: number }
   /** this address or network asked too often; the same for listed and unlisted addresses */
   | { status: "rate-limited"; retryAfterSeconds: number };
 
@@ -142,6 +151,7 @@ export type LinkState =
 
 export type SignInResult =
   /** `recovery`: the editor has a passkey, so the link gave a recovery session (decision 031) */
-  | { status: "signed-in"; editor: Editor; headers: Headers; recovery?: boolean }
+  /** `next`: the editor page a step-up's link returns to (the page and search she was on) */
+  | { status: "signed-in"; editor: Editor; headers: Headers; recovery?: boolean; next?: string }
   | { status: "other-browser" }
   | { status: "invalid" };

@@ -10,10 +10,25 @@ export interface EditorPasskey {
   device: string;
   createdAt: string;
   lastUsedAt?: string;
+  /**
+   * set up from an e-mailed link alone: it signs in only from this time on, and any full session
+   * may cancel it until then (docs/decisions/040)
+   */
+  pendingUntil?: string;
 }
 
+/** What "Remove" on /admin/account did (docs/decisions/040). */
+export type PasskeyRemoval =
+  | "removed"
+  /** a waiting passkey was cancelled by a full session */
+  | "cancelled"
+  /** removing a passkey needs a session signed in with a passkey */
+  | "needs-passkey"
+  | "not-found";
+
 export type PasskeyRegistration =
-  | { status: "registered" }
+  /** `pendingUntil`: set up from a recovery session, it signs in from then (decision 040) */
+  | { status: "registered"; pendingUntil?: string }
   /** no session, or the answer was not accepted (its reason is logged) */
   | { status: "refused" };
 
@@ -23,5 +38,7 @@ export type PasskeySignInOptions =
 
 export type PasskeySignIn =
   | { status: "signed-in"; headers: Headers }
+  /** a genuine passkey still waiting (decision 040): it signs in from `until` */
+  | { status: "pending"; until: string }
   | { status: "refused" }
   | { status: "rate-limited"; retryAfterSeconds: number };

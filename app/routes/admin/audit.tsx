@@ -45,8 +45,9 @@ const actionWords: Record<string, string> = {
   "sign-in-passkey": "signed in with a passkey",
   "sign-in-recovery": "opened an e-mailed link to look after their passkeys",
   "passkey-added": "set up a passkey",
-  "passkey-added-recovery": "set up a passkey after an e-mailed link",
+  "passkey-added-recovery": "set up a passkey after an e-mailed link (it works after a day)",
   "passkey-removed": "removed a passkey",
+  "passkey-cancelled": "cancelled a waiting passkey",
 };
 
 export default function Audit({ loaderData }: Route.ComponentProps) {

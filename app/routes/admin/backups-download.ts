@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { readerAccess } from "~/lib/admin/access.server";
+import { stepUpQuery } from "~/lib/admin/step-up";
 import type { Route } from "./+types/backups-download";
 
 /**
@@ -10,12 +11,10 @@ import type { Route } from "./+types/backups-download";
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, reader } = await readerAccess(context, request);
   const name = String((await request.formData()).get("name") ?? "");
-  const step = await services.auth.stepUp(reader, request, context.clientIp);
-  if (step.status === "sent") {
-    throw redirect("/admin/backups?stepup=sent", { headers: step.headers });
-  }
-  if (step.status === "rate-limited") {
-    throw redirect(`/admin/backups?stepup=wait&minutes=${Math.ceil(step.retryAfterSeconds / 60)}`);
+  const step = await services.auth.stepUp(reader, request, context.clientIp, "/admin/backups");
+  if (step.status !== "recent") {
+    const headers = step.status === "sent" ? step.headers : undefined;
+    throw redirect(`/admin/backups?${stepUpQuery(step)}`, { headers });
   }
   const file = await services.backups.open(name, reader.email);
   if (!file) throw data(null, { status: 404 });

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { BackupEntry } from "~/lib/services/backups";
 import { readerAccess } from "~/lib/admin/access.server";
-import { stepUpMessage } from "~/lib/admin/step-up";
+import { StepUpBanner } from "~/components/admin/StepUpBanner";
+import { stepUpFromUrl } from "~/lib/admin/step-up";
 import { formatWat } from "~/lib/admin/wat";
 import type { Route } from "./+types/backups";
 
@@ -14,15 +15,8 @@ export function meta() {
 /** The site's own backups (docs/decisions/034), for INBOX_EMAILS readers only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, reader } = await readerAccess(context, request);
-  const params = new URL(request.url).searchParams;
-  const minutes = Number(params.get("minutes"));
   // Set by the download route when it needed a fresh sign-in (app/routes/admin/backups-download.ts).
-  const stepUp =
-    params.get("stepup") === "sent"
-      ? stepUpMessage({ kind: "sent", email: reader.email })
-      : params.get("stepup") === "wait" && Number.isInteger(minutes) && minutes > 0
-        ? stepUpMessage({ kind: "rate-limited", minutes })
-        : undefined;
+  const stepUp = stepUpFromUrl(new URL(request.url), reader.email);
   return { backups: await services.backups.list(), setup: services.backups.setup(), stepUp };
 }
 
@@ -150,11 +144,7 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
             {outcome.text}
           </p>
         )}
-        {stepUp && (
-          <p role="alert" className="rounded-xl border-2 border-clay-700 bg-clay-100 p-4">
-            {stepUp}
-          </p>
-        )}
+        {stepUp && <StepUpBanner stepUp={stepUp} />}
       </div>
       {backups.length === 0 ? (
         <p className="mt-6">

@@ -1,5 +1,7 @@
+import { redirect } from "react-router";
 import { readerAccess } from "~/lib/admin/access.server";
-import { filterFromUrl } from "~/lib/admin/inbox-filter";
+import { filterFromUrl, filterQuery } from "~/lib/admin/inbox-filter";
+import { stepUpQuery } from "~/lib/admin/step-up";
 import type { Route } from "./+types/inbox-csv";
 
 /**
@@ -8,8 +10,21 @@ import type { Route } from "./+types/inbox-csv";
  * columns from `npm run export`; every kind, one file with a kind column (docs/decisions/033).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { inbox, reader } = await readerAccess(context, request);
+  const { services, inbox, reader } = await readerAccess(context, request);
   const { filter } = filterFromUrl(request.url);
+  // Every enquiry at once: only with a sign-in from the last 15 minutes (ASVS 5 7.5.3); else
+  // back to the inbox, which says how (a passkey touch, or the link just mailed).
+  const query = filterQuery(filter);
+  const step = await services.auth.stepUp(
+    reader,
+    request,
+    context.clientIp,
+    `/admin/inbox${query}`,
+  );
+  if (step.status !== "recent") {
+    const headers = step.status === "sent" ? step.headers : undefined;
+    throw redirect(`/admin/inbox${query}${query ? "&" : "?"}${stepUpQuery(step)}`, { headers });
+  }
   const pieces = inbox.csv(filter, reader)[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

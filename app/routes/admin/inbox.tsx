@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { practice } from "~/content/site";
+import { StepUpBanner } from "~/components/admin/StepUpBanner";
 import { readerAccess } from "~/lib/admin/access.server";
+import { stepUpFromUrl } from "~/lib/admin/step-up";
 import { KIND_WORDS, PERIOD_WORDS, filterFromUrl, filterQuery } from "~/lib/admin/inbox-filter";
 import { formatWat } from "~/lib/admin/wat";
 import { editorHeaders } from "~/lib/editor";
@@ -24,17 +26,19 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { inbox } = await readerAccess(context, request);
+  const { inbox, reader } = await readerAccess(context, request);
   const { filter, page } = filterFromUrl(request.url);
   const [found, newCount] = await Promise.all([inbox.page(filter, page), inbox.newCount()]);
-  return { filter, page, ...found, newCount };
+  // Back from the CSV when it needed a fresh sign-in (app/routes/admin/inbox-csv.ts).
+  const stepUp = stepUpFromUrl(new URL(request.url), reader.email);
+  return { filter, page, ...found, newCount, stepUp };
 }
 
 const fieldClass =
   "mt-1 block w-full rounded-xl border border-slate-500 bg-white px-3 py-2 text-base text-ink";
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { filter, page, rows, more, newCount } = loaderData;
+  const { filter, page, rows, more, newCount, stepUp } = loaderData;
   const filtered = Boolean(filter.kind || filter.status || filter.q || filter.period);
   return (
     <div className="container-page max-w-4xl py-8">
@@ -145,6 +149,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </form>
+      {stepUp && (
+        <div className="mt-4">
+          <StepUpBanner stepUp={stepUp} />
+        </div>
+      )}
 
       <p role="status" className="mt-6 font-semibold">
         {rows.length === 0

@@ -58,12 +58,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await Promise.all([inbox.newCount(), inbox.attention()])
       : [0, { failed: 0, held: 0 }];
     // After a sign-in by link, the offer to sign in with a fingerprint or face next time.
-    const passkeyOffer =
-      auth.passkeysOn && access.edit && (await auth.passkeys(request)).length === 0;
+    const passkeys = auth.passkeysOn ? await auth.passkeys(request) : [];
+    const passkeyOffer = auth.passkeysOn && access.edit && passkeys.length === 0;
+    // A passkey set up from the e-mailed link alone waits a day; every full session is told here,
+    // where each one lands, and may cancel it (docs/decisions/040).
+    const waitingPasskeys = passkeys.filter((p) => p.pendingUntil);
     return data(
       {
         signedIn: true as const,
         passkeyOffer,
+        waitingPasskeys,
         email: access.email,
         edit: access.edit,
         inbox: inbox ? { newCount, ...attention } : undefined,
@@ -73,9 +77,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { headers: editorHeaders },
     );
   }
-  const sent = new URL(request.url).searchParams.has("sent");
+  const params = new URL(request.url).searchParams;
+  const sent = params.has("sent");
+  const heldMinutes = Number(params.get("held"));
+  const held = Number.isInteger(heldMinutes) && heldMinutes > 0 && heldMinutes <= 60;
   return data(
-    { signedIn: false as const, sent, passkeysOn: auth.passkeysOn },
+    {
+      signedIn: false as const,
+      sent,
+      held: held ? heldMinutes : undefined,
+      passkeysOn: auth.passkeysOn,
+    },
     { headers: editorHeaders },
   );
 }
@@ -105,6 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Post/Redirect/Get: a reload never asks again. The same answer for every address.
   const headers = new Headers(result.headers);
   for (const [name, value] of Object.entries(editorHeaders)) headers.set(name, value);
+  if (result.heldSeconds !== undefined)
+    return redirect(`/admin?held=${Math.ceil(result.heldSeconds / 60)}`, { headers });
   return redirect("/admin?sent=1", { headers });
 }
 
@@ -125,11 +139,19 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
         documents={loaderData.documents}
         scheduleNotices={loaderData.scheduleNotices}
         passkeyOffer={loaderData.passkeyOffer}
+        waitingPasskeys={loaderData.waitingPasskeys}
       />
     );
   return (
     <SignInPage
-      notice={actionData ?? (loaderData.sent ? { kind: "sent" } : undefined)}
+      notice={
+        actionData ??
+        (loaderData.held
+          ? { kind: "held", minutes: loaderData.held }
+          : loaderData.sent
+            ? { kind: "sent" }
+            : undefined)
+      }
       passkeysOn={loaderData.passkeysOn}
     />
   );

@@ -29,6 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "rate-limited") return tooMany(result.retryAfterSeconds);
   if (result.status === "refused")
     return Response.json({ status: "refused" }, { status: 403, headers: editorHeaders });
+  if (result.status === "pending")
+    return Response.json(
+      { status: "pending", until: result.until },
+      { status: 403, headers: editorHeaders },
+    );
   const headers = new Headers(result.headers);
   for (const [name, value] of Object.entries(editorHeaders)) headers.set(name, value);
   return Response.json({ status: "signed-in" }, { headers });

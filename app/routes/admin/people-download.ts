@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { readerAccess } from "~/lib/admin/access.server";
+import { stepUpQuery } from "~/lib/admin/step-up";
 import { editorHeaders } from "~/lib/editor";
 import type { Route } from "./+types/people-download";
 
@@ -25,10 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     ),
   ].slice(0, 8);
   const back = `/admin/people?${queries.map((q) => `q=${encodeURIComponent(q)}`).join("&")}`;
-  const step = await services.auth.stepUp(reader, request, context.clientIp);
+  const step = await services.auth.stepUp(reader, request, context.clientIp, back);
   if (step.status !== "recent") {
     const headers = new Headers(step.status === "sent" ? step.headers : undefined);
-    return redirect(`${back}&stepup=${step.status}`, { status: 303, headers });
+    return redirect(`${back}&${stepUpQuery(step)}`, { status: 303, headers });
   }
   const record = await inbox.findPerson(queries);
   if (!record) return redirect(back, 303);

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { Notice } from "~/components/admin/Notice";
+import { StepUpBanner } from "~/components/admin/StepUpBanner";
 import { practice } from "~/content/site";
 import { readerAccess, requireRecentSignIn } from "~/lib/admin/access.server";
-import { type StepUpNotice, stepUpMessage } from "~/lib/admin/step-up";
+import { type StepUpNotice, stepUpFromUrl, stepUpNotice } from "~/lib/admin/step-up";
 import { editorHeaders } from "~/lib/editor";
 import type { PersonErasure } from "~/lib/services/inbox";
 import { PersonFound, recordWords } from "~/components/admin/PersonFound";
@@ -29,18 +30,27 @@ export function meta() {
 const queriesOf = (values: (FormDataEntryValue | string)[]) =>
   [...new Set(values.map((v) => String(v).trim().slice(0, 254)).filter(Boolean))].slice(0, 8);
 
+const peopleUrl = (queries: string[]) =>
+  `/admin/people?${queries.map((q) => `q=${encodeURIComponent(q)}`).join("&")}`;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { inbox, reader } = await readerAccess(context, request);
+  const { services, inbox, reader } = await readerAccess(context, request);
   const url = new URL(request.url);
   const queries = queriesOf(url.searchParams.getAll("q"));
   // Back from a download that needed a fresh sign-in (app/routes/admin/people-download.ts).
-  const stepUp: StepUpNotice | undefined =
-    url.searchParams.get("stepup") === "sent"
-      ? { kind: "sent", email: reader.email }
-      : url.searchParams.get("stepup") === "rate-limited"
-        ? { kind: "rate-limited", minutes: 15 }
-        : undefined;
-  if (queries.length === 0) return { queries, record: null, invalid: false, stepUp };
+  const back: StepUpNotice | undefined = stepUpFromUrl(url, reader.email);
+  if (queries.length === 0) return { queries, record: null, invalid: false, stepUp: back };
+  // Everything about one person: only with a sign-in from the last 15 minutes (ASVS 5 7.5.3).
+  // Nothing is looked up before: the page's data holds no part of the record.
+  const here = peopleUrl(queries);
+  const step = await services.auth.stepUp(reader, request, context.clientIp, here);
+  if (step.status !== "recent") {
+    const stepUp = stepUpNotice(step, here);
+    const headers = new Headers(step.status === "sent" ? step.headers : undefined);
+    for (const [name, value] of Object.entries(editorHeaders)) headers.set(name, value);
+    return data({ queries, record: null, invalid: false, stepUp }, { status: 403, headers });
+  }
+  const stepUp = back;
   const record = await inbox.findPerson(queries);
   if (record) await inbox.auditPerson(reader, record, "people-find");
   return { queries, record: record ?? null, invalid: !record, stepUp };
@@ -51,7 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const queries = queriesOf(form.getAll("q"));
   const intent = String(form.get("intent") ?? "");
-  const step = await requireRecentSignIn(services, reader, request, context.clientIp);
+  const step = await requireRecentSignIn(
+    services,
+    reader,
+    request,
+    context.clientIp,
+    peopleUrl(queries),
+  );
   if (step) return step;
   const record = await inbox.findPerson(queries);
   if (!record) return data({ problem: "Please enter an e-mail address or a phone number." }, 400);
@@ -75,8 +91,7 @@ const fieldClass =
 export default function People({ loaderData, actionData }: Route.ComponentProps) {
   const { queries, record, invalid } = loaderData;
   const answer = actionData as
-    | { problem?: string; erased?: PersonErasure; stepUp?: Parameters<typeof stepUpMessage>[0] }
-    | undefined;
+    { problem?: string; erased?: PersonErasure; stepUp?: StepUpNotice } | undefined;
   return (
     <div className="container-page max-w-3xl py-8">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -109,9 +124,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
 
       <div className="mt-6 grid gap-4">
         {(answer?.stepUp ?? loaderData.stepUp) && (
-          <Notice tone="warning" title="Please sign in again first">
-            {stepUpMessage((answer?.stepUp ?? loaderData.stepUp)!)}
-          </Notice>
+          <StepUpBanner stepUp={(answer?.stepUp ?? loaderData.stepUp)!} />
         )}
         {answer?.problem && <Notice tone="error" title={answer.problem} />}
         {answer?.erased && <Erased erased={answer.erased} />}

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { SignInLink } from "~/components/admin/SignInLink";
 import { practice } from "~/content/site";
+import { safeBack } from "~/lib/admin/step-up";
 import { editorHeaders, editorServices } from "~/lib/editor";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/sign-in";
@@ -36,8 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "signed-in") {
     const headers = new Headers(result.headers);
     for (const [name, value] of Object.entries(editorHeaders)) headers.set(name, value);
-    // An editor with a passkey lands where the link alone may take them (docs/decisions/031).
-    return redirect(result.recovery ? "/admin/account" : "/admin", { status: 303, headers });
+    // An editor with a passkey lands where the link alone may take them (docs/decisions/031); a
+    // step-up's link returns to the page and search she was on.
+    const to = result.recovery ? "/admin/account" : safeBack(result.next);
+    return redirect(to, { status: 303, headers });
   }
   return data(
     { state: result, token: "", passkeysOn: auth.passkeysOn },

@@ -1,0 +1,1 @@
+ALTER TABLE "editor_passkeys" ADD COLUMN "pending_until" timestamp with time zone;
