@@ -331,6 +331,7 @@ test("the office finds a client who wrote from two addresses with one phone, see
   await requestSignInLink(page, OFFICE_EMAIL);
   await page.goto(await signInLinkFor(page, OFFICE_EMAIL));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "What visitors sent" })).toBeVisible();
   await page.goto("/admin/people");
   await page.getByLabel("E-mail or phone").fill(home);
   await page.getByRole("button", { name: "Find" }).click();
@@ -380,6 +381,7 @@ test("the office opens a message and reads its fields in words, and sees who loo
   await requestSignInLink(page, OFFICE_EMAIL);
   await page.goto(await signInLinkFor(page, OFFICE_EMAIL));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "What visitors sent" })).toBeVisible();
   await page.goto(`/admin/inbox?q=${encodeURIComponent(email)}`);
   await cards(page).first().getByRole("link").first().click();
   const sent = page.getByRole("heading", { name: "What they sent" });
@@ -412,6 +414,7 @@ test("the office chooses a kind and last month, and Download CSV gives that with
   await requestSignInLink(page, OFFICE_EMAIL);
   await page.goto(await signInLinkFor(page, OFFICE_EMAIL));
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "What visitors sent" })).toBeVisible();
   await page.goto("/admin/inbox");
   await page.getByLabel("Kind").selectOption({ label: "Booking" });
   await page.getByLabel("Received").selectOption({ label: "Last month" });
