@@ -6,7 +6,8 @@
  * embedded database, stop the site first; with DATABASE_URL it can run any time.
  */
 import { parseArgs } from "node:util";
-import { ANY_BROWSER, LINK_TTL_MS, createLinkStore, signInUrl } from "../server/auth";
+import { ANY_BROWSER, LINK_TTL_MS, createLinkStore } from "../server/auth";
+import { signInUrl } from "../server/auth/mails";
 import { ConfigError, configFromEnvironment } from "../server/config";
 import { openForCommand } from "./open-for-command";
 
