@@ -106,15 +106,23 @@ test("on a phone, /admin/backups reads at 390 px and has no accessibility violat
   await axeClean(page);
 });
 
-test("an editor who is not in INBOX_EMAILS gets the 404 page", async ({ page }) => {
+test("an editor who is not in INBOX_EMAILS is told the backups are for the people who read enquiries, and gets none", async ({
+  page,
+}) => {
   await signInAsEditor(page, SECOND_EDITOR_EMAIL);
   const response = await page.goto("/admin/backups");
-  expect(response?.status()).toBe(404);
+  expect(response?.status()).toBe(403);
+  await expect(
+    page.getByRole("heading", { name: "This page is for the people who read enquiries" }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the editor" })).toBeVisible();
   const post = await page.request.post("/admin/backups/download", {
     form: { name: "kindred-hearts-2026-01-01-0215.jsonl.gz" },
     headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
   });
-  expect(post.status()).toBe(404);
+  expect(post.status()).toBe(403);
+  expect(post.headers()["content-type"] ?? "").not.toContain("gzip");
 });
 
 /**

@@ -827,7 +827,7 @@ test.describe("Sign in with your fingerprint or face (passkeys)", () => {
     await site?.stop();
   });
 
-  test("Passkeys: Set up a passkey after a link, Sign in with a passkey next time, and on a new phone set one up, Remove the lost one and Sign out everywhere", async ({
+  test("Passkeys: Set up a passkey after a link, Sign in with a passkey next time, on a new phone set one up that waits a day and is shown to the other devices, and Sign out everywhere", async ({
     page,
     browser,
   }) => {
@@ -868,44 +868,38 @@ test.describe("Sign in with your fingerprint or face (passkeys)", () => {
         .getByRole("button", { name: "Set up a passkey" }),
     ).toBeVisible();
 
-    // "lost the phone?" On a new phone the link opens only "Look after your passkeys": "Under 'Set
-    // up a passkey on this device', press Set up a passkey, then Remove beside the lost one …, then
-    // Sign in with a passkey."
+    // "lost the phone? Under 'Set up a passkey on this device', press Set up a passkey. Because
+    // only the link was used, the new passkey works after a day (the page says from when). You get
+    // an e-mail 'A new passkey waits to be added to your sign-in', and your other signed-in devices
+    // show it on /admin. … The link alone never removes a passkey." (The day itself, and removing
+    // the lost one with the new passkey after it, are tests/unit/editor-passkeys.test.ts's: the
+    // site's clock cannot be moved from here.)
     const newPhone = await (await browser.newContext(phone)).newPage();
     await fingerprintReader(newPhone);
     await signInWithLink(newPhone, editor, site.url);
     await expect(newPhone.getByRole("heading", { name: "Look after your passkeys" })).toBeVisible();
+    await expect(newPhone.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
     const setUp = newPhone.getByRole("region", { name: "Set up a passkey on this device" });
     await setUp.getByRole("button", { name: "Set up a passkey" }).click();
-    await expectInView(setUp.getByText("Passkey set up."));
-    const passkeys = newPhone.getByRole("region", { name: "Your passkeys" }).getByRole("listitem");
-    await expect(passkeys).toHaveCount(2);
-    // "Remove beside the lost one (the new one says 'Not used yet')"
-    await passkeys
-      .filter({ hasNotText: "Not used yet" })
-      .getByRole("button", { name: "Remove" })
-      .click();
     await expectInView(
-      newPhone.getByText("Passkey removed. That device can no longer sign you in."),
+      newPhone.getByText(
+        /^Passkey set up\. Because you signed in with the e-mailed link alone, it works only from .+ WAT\./,
+      ),
     );
-    await expect(passkeys).toHaveCount(1);
-    await newPhone.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect
+      .poll(async () => (await fakes.mailDecodedAbout(editor)).map((m) => m.text).join())
+      .toContain("Subject: A new passkey waits to be added to your sign-in");
+    await page.goto(`${site.url}/admin`);
     await expect(
-      newPhone.getByRole("heading", { name: "Edit the website", exact: true }),
+      page.getByRole("region", { name: "A new passkey waits to be added" }),
     ).toBeVisible();
 
     // "Lost a phone …? Press Sign out everywhere: every device is signed out, this one too"
-    await newPhone.getByRole("link", { name: "Your signed-in devices" }).click();
-    await expect(
-      newPhone.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem"),
-    ).toHaveCount(2);
-    await newPhone.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.getByRole("link", { name: "Your signed-in devices" }).click();
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
+    await newPhone.goto(`${site.url}/admin`);
     await expect(newPhone.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
     await newPhone.context().close();
-    await page.goto(`${site.url}/admin`);
-    await expect(page.getByRole("button", { name: "Send sign-in link" })).toBeVisible();
-    // The lost phone's passkey was removed: it signs nobody in.
-    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-    await expectInView(page.getByText(/^That passkey was not accepted\./));
   });
 });

@@ -555,7 +555,9 @@ test("an editor sees their signed-in devices at 390 px, signs another out, then 
     await expect(phone.getByRole("heading", { name: "Your signed-in devices" })).toBeVisible();
     const list = phone.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem");
     await expect(list).toHaveCount(2);
-    await expect(list.filter({ hasText: "Chrome on Android (this device)" })).toHaveCount(1);
+    await expect(list.filter({ hasText: "Chrome on Android (Pixel 8) (this device)" })).toHaveCount(
+      1,
+    );
     const other = list.filter({ hasText: "Firefox on Windows" });
     await expect(other).toContainText(/Signed in \d+ \w+ \d{4}, \d\d:\d\d WAT/);
     await expect(other).toContainText(/Last used .* WAT/);
