@@ -230,7 +230,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   // Every form is read here within its address's limits, never by an unbounded formData().
-  app.use(formBody({ logger }));
+  app.use(formBody());
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 

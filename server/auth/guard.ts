@@ -108,8 +108,6 @@ export function editorGuard(options: {
         return res.redirect(303, "/admin");
       }
       if (readerPage && !access.inbox) asGet(req);
-      // One editor's posts share one part of what the site holds at once (server/http/form-body.ts).
-      res.locals.bodyKey = `editor:${access.email}`;
     }
     next();
   };

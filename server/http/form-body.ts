@@ -1,7 +1,5 @@
 import busboy from "busboy";
 import type { Request, RequestHandler, Response } from "express";
-import type { Logger } from "pino";
-import { type BodyBudget, createBodyBudget } from "./body-budget";
 
 /**
  * What one posted form may cost before a page's action sees it (issue 29, H1). A form is read
@@ -158,90 +156,29 @@ const TOO_LARGE: Record<string, string> = {
 };
 
 /**
- * One sender's share of the bodies held at once (http/body-budget.ts): a signed-in editor's
- * largest post; a visitor's address, a dozen public forms.
- */
-const SENDER_BYTES = (limits: FormLimits) => Math.max(limits.bytes, 1024 * 1024);
-/** How soon a post refused for a full site may be sent again. */
-const BUSY_RETRY_SECONDS = 10;
-/** A refused post is logged at most this often, with how many there were. */
-const BUSY_LOG_MS = 60_000;
-
-/**
  * Reads every post that passed the form guard (which put the limits for its address in
  * res.locals.formLimits) and keeps the result in res.locals.form, which the page handler hands
- * to React Router as the request's body. Each post first takes its share of `budget` (held until
- * its answer is sent): one sender is res.locals.bodyKey (a signed-in editor, set by the editor
- * guard) or else the address it came from.
+ * to React Router as the request's body.
  */
-export function formBody(
-  options: { budget?: BodyBudget; logger?: Pick<Logger, "warn"> } = {},
-): RequestHandler {
-  const budget = options.budget ?? createBodyBudget();
-  let refused = 0;
-  let loggedAt = 0;
-  const noteBusy = (sender: string) => {
-    refused++;
-    if (Date.now() - loggedAt < BUSY_LOG_MS) return;
-    // How many, and whether an editor or visitors: never who.
-    options.logger?.warn(
-      { event: "forms-busy", refused, sender, ...budget.usage() },
-      "forms refused with 503: too many bodies held at once",
-    );
-    loggedAt = Date.now();
-    refused = 0;
-  };
+export function formBody(): RequestHandler {
   return (req, res, next) => {
     const limits = res.locals.formLimits as FormLimits | undefined;
     if (req.method !== "POST" || !limits) return next();
-    const key =
-      (res.locals.bodyKey as string | undefined) ??
-      `address:${req.ip ?? req.socket.remoteAddress ?? "unknown"}`;
-    // The form guard has checked Content-Length: digits, within the limits.
-    const length = Number(req.get("content-length"));
-    const gone = new AbortController();
-    const onClose = () => gone.abort();
-    res.once("close", onClose);
-    void budget.acquire(key, length, SENDER_BYTES(limits), gone.signal).then((release) => {
-      res.off("close", onClose);
-      if (res.destroyed || gone.signal.aborted) return release?.();
-      if (!release) {
-        noteBusy(key.startsWith("editor:") ? "editor" : "visitor");
-        res.set("Retry-After", String(BUSY_RETRY_SECONDS));
-        // Read through and thrown away, never kept, so the sender is still there for the answer.
-        req.resume();
-        return refuse(res, 503, BUSY_MESSAGE);
-      }
-      res.once("close", release);
-      readBody(req, res, next, limits);
-    });
+    readFormBody(req, limits).then(
+      (form) => {
+        res.locals.form = form;
+        next();
+      },
+      (error: unknown) => {
+        if (error instanceof FormTooLarge) {
+          return refuseTooLarge(res, TOO_LARGE[error.reason] ?? TOO_LARGE.body!);
+        }
+        if (error instanceof FormAborted) return;
+        // The body was not the form its type said.
+        refuse(res, 400, "We could not read that form. Please try again.");
+      },
+    );
   };
-}
-
-const BUSY_MESSAGE =
-  "The website is receiving a great many forms just now, so yours was not sent. " +
-  "Please send it again in a minute.";
-
-function readBody(
-  req: Request,
-  res: Response,
-  next: (error?: unknown) => void,
-  limits: FormLimits,
-) {
-  readFormBody(req, limits).then(
-    (form) => {
-      res.locals.form = form;
-      next();
-    },
-    (error: unknown) => {
-      if (error instanceof FormTooLarge) {
-        return refuseTooLarge(res, TOO_LARGE[error.reason] ?? TOO_LARGE.body!);
-      }
-      if (error instanceof FormAborted) return;
-      // The body was not the form its type said.
-      refuse(res, 400, "We could not read that form. Please try again.");
-    },
-  );
 }
 
 function refuseTooLarge(res: Response, message: string) {
