@@ -18,7 +18,8 @@ export function registrationOpen(webinar: Pick<Webinar, "startsAt">, now: Date):
   return webinarStart(webinar).getTime() > now.getTime();
 }
 
-const MONTHS = [
+/** The months' English names, January first: one list for every date the site writes out. */
+export const MONTHS = [
   "January",
   "February",
   "March",

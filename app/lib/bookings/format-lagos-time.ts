@@ -1,5 +1,6 @@
 import { formatTime } from "~/lib/opening-hours";
 import { lagosDayOf, lagosMinutesOf } from "./lagos-time";
+import { MONTHS } from "~/lib/webinar";
 
 /**
  * Words for a booked or offered time, always in Lagos time and saying so. Built from fixed names
@@ -7,20 +8,6 @@ import { lagosDayOf, lagosMinutesOf } from "./lagos-time";
  */
 
 const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const months = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** "9:00 AM" */
 export function formatLagosClock(instant: number): string {
@@ -32,7 +19,7 @@ export function formatLagosClock(instant: number): string {
 export function formatLagosDay(instant: number): string {
   const day = lagosDayOf(instant);
   const [year, month, date] = day.date.split("-").map(Number) as [number, number, number];
-  return `${weekdays[day.weekday - 1]} ${date} ${months[month - 1]} ${year}`;
+  return `${weekdays[day.weekday - 1]} ${date} ${MONTHS[month - 1]} ${year}`;
 }
 
 /** "Monday 7 December 2026, 9:00 AM WAT" */
