@@ -49,6 +49,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
 import { format, resolveConfig } from "prettier";
 import type { StaticManifest } from "./bench-static-server";
@@ -883,7 +884,7 @@ async function storedContactEmails(dataDir: string, databaseUrl?: string): Promi
       await client.end();
     }
   }
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { btree_gist } });
   try {
     return (await db.query<{ email: string }>(query)).rows.map((r) => r.email);
   } finally {

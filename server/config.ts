@@ -67,6 +67,23 @@ const envSchema = z.object({
   HUBSPOT_API_URL: optionalUrl("Forms API base").transform((v) => v ?? "https://api.hsforms.com"),
   TESTIMONIALS_API_URL: optionalUrl("SheetDB-style base URL"),
   SCHEDULING_URL: optionalUrl("the scheduling provider's booking page"),
+  BOOKINGS: optionalString
+    .refine((v) => v === undefined || /^(native|external)$/i.test(v), {
+      message:
+        "must be native (the site takes bookings itself) or external (the scheduling provider's page)",
+    })
+    .transform(
+      (v) => (v?.toLowerCase() === "native" ? "native" : "external") as "native" | "external",
+    ),
+  BOOKING_REMINDER_HOURS: optionalString
+    .refine((v) => v === undefined || /^\s*\d+(\s*,\s*\d+)*\s*$/.test(v), {
+      message: "must be whole hours before the session, separated by commas, such as 24,2",
+    })
+    .transform((v) =>
+      [...new Set((v ?? "24,2").split(",").map((h) => Number(h.trim())))]
+        .filter((h) => h > 0)
+        .sort((a, b) => b - a),
+    ),
   GA_MEASUREMENT_ID: optionalString.refine((v) => v === undefined || /^G-[A-Z0-9]+$/.test(v), {
     message: "must look like G-XXXXXXX",
   }),
@@ -223,6 +240,13 @@ export function loadConfig(env: Record<string, string | undefined>) {
     inboxEmails: e.INBOX_EMAILS,
     testimonialsApiUrl: e.TESTIMONIALS_API_URL?.replace(/\/+$/, ""),
     schedulingUrl: e.SCHEDULING_URL,
+    /**
+     * "native": /schedule offers free times and takes the booking itself (docs/decisions/042);
+     * "external": the scheduling provider's page in a dialog, as the site came
+     */
+    bookings: e.BOOKINGS,
+    /** hours before a booked session at which the visitor is reminded, largest first ([] = none) */
+    bookingReminderHours: e.BOOKING_REMINDER_HOURS,
     gaMeasurementId: e.GA_MEASUREMENT_ID,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, practiceInbox: e.PRACTICE_INBOX },
     /** online payments; without a secret key checkout says it is unavailable */

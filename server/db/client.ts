@@ -53,11 +53,15 @@ export async function openDatabase(options: {
 async function openPglite(dataDir: string): Promise<Database> {
   // Each driver is loaded only when it is the one in use: pg's code alone is about 6 MB of RSS
   // that a site on PGlite would carry for nothing (docs/decisions/022).
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
-  ]);
+  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import("@electric-sql/pglite"),
+      // The bookings' overlap constraint (docs/decisions/042) needs btree_gist: a database migrated
+      // with it cannot insert an appointment when opened without it.
+      import("@electric-sql/pglite/contrib/btree_gist"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
   const dir = path.join(dataDir, "pglite");
   try {
     mkdirSync(dir, { recursive: true });
@@ -82,7 +86,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     // process about 130 MB smaller (bench/results.md measures it).
     const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
     await createInChildProcess(dir, startParams);
-    client = await PGlite.create(dir, { startParams });
+    client = await PGlite.create(dir, { startParams, extensions: { btree_gist } });
   } catch (error) {
     release();
     throw new DatabaseStartError(

@@ -370,3 +370,101 @@ export const siteSecrets = pgTable("site_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Holds and bookings of a counsellor's time (docs/decisions/042). The database itself refuses two
+ * rows of one counsellor whose [starts_at, blocked_until) overlap, unless one is cancelled: the
+ * exclusion constraint is in migration 0012 (Drizzle cannot declare one). blocked_until is the end
+ * plus the buffer in force when it was booked. A booking is also a submission (kind "booking"),
+ * so the inbox, people, erasure and backups carry it; erasing the person removes the row.
+ */
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** the submission the visitor's details live in; null only for a hold */
+    submissionId: bigint("submission_id", { mode: "number" }).references(() => submissions.id, {
+      onDelete: "cascade",
+    }),
+    /** the team member's id in the team document */
+    counsellorId: text("counsellor_id").notNull(),
+    /** the session type's id in the services document */
+    sessionType: text("session_type").notNull(),
+    status: text("status", { enum: ["held", "booked", "cancelled"] }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+    /** a hold (waiting for payment) stops blocking the time after this */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    /** the calendar file's SEQUENCE: one more at every move or cancel */
+    sequence: integer("sequence").notNull().default(0),
+    /** sha256 of the change-or-cancel link's token (base64url); the token itself is never kept */
+    tokenHash: text("token_hash"),
+    /** "site" (the visitor booked) or "practice" (added by hand in /admin/bookings) */
+    source: text("source", { enum: ["site", "practice"] })
+      .notNull()
+      .default("site"),
+    /** the Paystack reference when the session is paid at booking */
+    paymentReference: text("payment_reference"),
+    /** set by the practice after the session */
+    attendance: text("attendance", { enum: ["attended", "no-show"] }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** "visitor" or "practice" */
+    cancelledBy: text("cancelled_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("appointments_counsellor_starts_idx").on(t.counsellorId, t.startsAt),
+    index("appointments_starts_idx").on(t.startsAt),
+    uniqueIndex("appointments_token_idx").on(t.tokenHash),
+    index("appointments_submission_idx").on(t.submissionId),
+  ],
+);
+
+/**
+ * Each counsellor's own booking settings, edited in /admin/bookings. A counsellor without a row
+ * works the office hours with the default rules (app/lib/bookings/booking-rules.ts).
+ */
+export const counsellorSettings = pgTable("counsellor_settings", {
+  counsellorId: text("counsellor_id").primaryKey(),
+  /** WeeklyHours (app/lib/bookings/weekly-hours.ts): 7 lists of {start, end} minutes, Monday first */
+  weeklyHours: jsonb("weekly_hours").$type<{ start: number; end: number }[][]>(),
+  bufferMinutes: integer("buffer_minutes"),
+  noticeMinutes: integer("notice_minutes"),
+  horizonDays: integer("horizon_days"),
+  /** sha256 of the secret in the private calendar address …/calendar/<secret>.ics; new = old revoked */
+  feedSecretHash: text("feed_secret_hash"),
+  /** the counsellor's own calendar's secret iCal address, read for busy times; a secret */
+  busyFeedUrl: text("busy_feed_url"),
+  busyFeedCheckedAt: timestamp("busy_feed_checked_at", { withTimezone: true }),
+  /** why the last read failed, in words without personal data; null when it worked */
+  busyFeedError: text("busy_feed_error"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A counsellor's days away, Lagos dates inclusive (YYYY-MM-DD). */
+export const counsellorTimeOff = pgTable(
+  "counsellor_time_off",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    counsellorId: text("counsellor_id").notNull(),
+    fromDate: text("from_date").notNull(),
+    toDate: text("to_date").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("counsellor_time_off_idx").on(t.counsellorId, t.toDate)],
+);
+
+/** Busy times read from a counsellor's own calendar; each read replaces the counsellor's rows. */
+export const counsellorBusyTimes = pgTable(
+  "counsellor_busy_times",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    counsellorId: text("counsellor_id").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("counsellor_busy_times_idx").on(t.counsellorId, t.startsAt)],
+);
