@@ -2,6 +2,7 @@ import type { Transform } from "node:stream";
 import type { DocumentId, SiteContent } from "~/content/documents";
 import type { EditorAuth } from "./services/auth";
 import type { BackupShelf } from "./services/backups";
+import type { BookingsService } from "./services/bookings";
 import type { ContentEditing } from "./services/content-editing";
 import type { FormsService } from "./services/forms";
 import type { InboxService } from "./services/inbox";
@@ -72,6 +73,8 @@ export interface SiteServices {
   testimonials: () => Promise<Testimonial[] | null>;
   /** the scheduling provider's booking page (SCHEDULING_URL or the content default) */
   schedulingUrl: string;
+  /** bookings the practice owns; present when BOOKINGS=native (docs/decisions/042) */
+  bookings?: BookingsService;
   /** GA4 id when analytics is configured */
   gaMeasurementId?: string;
   forms: FormsService;
