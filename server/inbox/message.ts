@@ -4,6 +4,7 @@ import type { InboxDetail } from "../../app/lib/services/inbox";
 import { formatWat } from "../../app/lib/admin/wat";
 import { formatKobo } from "../../app/lib/money";
 import type { Db } from "../db/client";
+import { appointmentColumns, appointmentJoin, inboxKindSql, namesFor } from "./appointments";
 import { DESTINATION_WORDS, type RawRow, auditRow, parseInboxId, rowsOf, toRow } from "./rows";
 import { ORDER_STATUS_WORDS, fieldOrder, fieldWords, valueWords } from "./words";
 
@@ -18,11 +19,12 @@ export async function messageDetail(
   const found =
     ref.table === "s"
       ? rowsOf<RawRow>(
-          await db.execute(sql`select 's' || s.id as ref, s.kind, s.payload->>'name' as name,
-            s.payload->>'email' as email, s.payload->>'phone' as phone, s.created_at as at,
-            s.handled_at, s.payload->>'booked' as state, s.payload, null as amount_kobo,
-            null as reference, s.id
-            from submissions s where s.id = ${ref.id} and s.kind <> 'payment'`),
+          await db.execute(sql`select 's' || s.id as ref, ${inboxKindSql} as kind,
+            s.payload->>'name' as name, s.payload->>'email' as email,
+            s.payload->>'phone' as phone, s.created_at as at, s.handled_at,
+            s.payload->>'booked' as state, s.payload, null as amount_kobo, null as reference,
+            s.id, ${appointmentColumns}
+            from submissions s ${appointmentJoin} where s.id = ${ref.id} and s.kind <> 'payment'`),
         )
       : rowsOf<RawRow>(
           await db.execute(sql`select 'o' || o.id as ref, 'order' as kind, o.name, o.email,
@@ -54,7 +56,7 @@ export async function messageDetail(
   // The booking's return token is the site's, not what the visitor sent.
   delete payload.token;
   return {
-    row: toRow(raw, ref.table === "s" ? went : new Map()),
+    row: toRow(raw, ref.table === "s" ? went : new Map(), await namesFor(db, [raw])),
     fields:
       ref.table === "s"
         ? Object.entries(payload)
