@@ -159,7 +159,9 @@ export function unionSql(
   const kinds = filter.kind ? [filter.kind] : KINDS;
   // A booked session is a booking submission with an appointment (./appointments.ts).
   const submissionKinds = [
-    ...new Set(kinds.filter((k) => k !== "order").map((k) => (k === "appointment" ? "booking" : k))),
+    ...new Set(
+      kinds.filter((k) => k !== "order").map((k) => (k === "appointment" ? "booking" : k)),
+    ),
   ];
   const bookingsOnly =
     kinds.includes("booking") === kinds.includes("appointment")

@@ -132,9 +132,7 @@ export function PersonFound({ record }: { record: PersonRecord }) {
           );
         })}
       </ul>
-      <h3 className="mt-4 text-xl font-semibold">
-        Booked sessions ({record.appointments.length})
-      </h3>
+      <h3 className="mt-4 text-xl font-semibold">Booked sessions ({record.appointments.length})</h3>
       <ul className="mt-2 grid gap-2">
         {record.appointments.map((a) => (
           <li key={a.id} className="rounded-xl border border-slate-300 p-3">
