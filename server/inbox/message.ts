@@ -8,6 +8,17 @@ import { appointmentColumns, appointmentJoin, inboxKindSql, namesFor } from "./a
 import { DESTINATION_WORDS, type RawRow, auditRow, parseInboxId, rowsOf, toRow } from "./rows";
 import { ORDER_STATUS_WORDS, fieldOrder, fieldWords, valueWords } from "./words";
 
+/** What a booked session's submission holds of the choice (server/bookings/book.ts). */
+const BOOKED_CHOICE = [
+  "sessionTypeId",
+  "sessionType",
+  "counsellorId",
+  "counsellor",
+  "time",
+  "start",
+  "place",
+];
+
 /** One message (/admin/inbox/ID): everything sent and its deliveries; reading it is audited. */
 export async function messageDetail(
   db: Db,
@@ -55,6 +66,9 @@ export async function messageDetail(
   const payload = { ...(raw.payload ?? {}) };
   // The booking's return token is the site's, not what the visitor sent.
   delete payload.token;
+  // A booked session's choice as first made: "The session" shows it as it stands now (moved,
+  // cancelled), from its appointment.
+  if (raw.kind === "appointment") for (const key of BOOKED_CHOICE) delete payload[key];
   return {
     row: toRow(raw, ref.table === "s" ? went : new Map(), await namesFor(db, [raw])),
     fields:

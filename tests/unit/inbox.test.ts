@@ -334,7 +334,18 @@ async function seedBookings(database: Database) {
       },
       {
         kind: "booking",
-        payload: { name: "Kemi", email: "kemi@home.ng", phone: "08035550101", token: "secret" },
+        payload: {
+          name: "Kemi",
+          email: "kemi@home.ng",
+          phone: "08035550101",
+          token: "secret",
+          // As server/bookings/book.ts stores the choice first made.
+          sessionTypeId: "couples-counselling-session",
+          counsellorId: "oluwaseun-adeyemi",
+          counsellor: "Oluwaseun Adeyemi",
+          time: "2026-12-05T09:00",
+          start: "Saturday 5 December 2026, 9:00 AM to 9:50 AM WAT",
+        },
         createdAt: received(2),
       },
       {
