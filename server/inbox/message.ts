@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
+import { appointmentColumns, appointmentJoin, inboxKindSql, namesFor } from "./appointments";
 import type { Access } from "../../app/lib/services/auth";
 import type { InboxDetail } from "../../app/lib/services/inbox";
 import { formatWat } from "../../app/lib/admin/wat";
 import { formatKobo } from "../../app/lib/money";
 import type { Db } from "../db/client";
-import { appointmentColumns, appointmentJoin, inboxKindSql, namesFor } from "./appointments";
 import { DESTINATION_WORDS, type RawRow, auditRow, parseInboxId, rowsOf, toRow } from "./rows";
 import { ORDER_STATUS_WORDS, fieldOrder, fieldWords, valueWords } from "./words";
 

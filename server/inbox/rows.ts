@@ -1,8 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Access } from "../../app/lib/services/auth";
-import type { InboxFilter, InboxKind, InboxRow } from "../../app/lib/services/inbox";
-import type { Db } from "../db/client";
-import { contentAudit } from "../db/schema";
 import {
   type AppointmentColumns,
   type BookingNames,
@@ -12,6 +8,10 @@ import {
   inboxKindSql,
   noAppointment,
 } from "./appointments";
+import type { Access } from "../../app/lib/services/auth";
+import type { InboxFilter, InboxKind, InboxRow } from "../../app/lib/services/inbox";
+import type { Db } from "../db/client";
+import { contentAudit } from "../db/schema";
 
 /**
  * What the inbox's pages, its CSV and a person's page share: ids, words for deliveries, the
