@@ -86,10 +86,13 @@ export type BookingResult =
     }
   /** the session asks for payment: send the visitor to Paystack; the time is held 15 minutes */
   | { status: "pay"; authorizationUrl: string }
-  /** the time cannot be had; `nearest` are the closest free starts, `field` where to say so */
+  /**
+   * the time cannot be had, or a field is wrong; `nearest` are the closest free starts, `field`
+   * where to say so (the page checks name, e-mail and phone first; the service checks them again)
+   */
   | {
       status: "refused";
-      field: "time" | "sessionTypeId" | "counsellorId";
+      field: "time" | "sessionTypeId" | "counsellorId" | "name" | "email" | "phone";
       message: string;
       nearest: number[];
     }
