@@ -17,7 +17,13 @@ import type { SubmitMeta } from "../../app/lib/services/forms";
 import { describeDatabaseError } from "../db/errors";
 import { appointments, submissions } from "../db/schema";
 import { RepeatedPost, type StoredKey, findKey } from "../visitors/idempotency";
-import { type Admission, admitPost, insertSubmission, postKeyHash } from "../visitors/intake";
+import {
+  type Admission,
+  type Tx,
+  admitPost,
+  insertSubmission,
+  postKeyHash,
+} from "../visitors/intake";
 import {
   type Availability,
   availability,
@@ -133,16 +139,7 @@ export async function bookSession(
     try {
       const payload = bookingPayload(content, sessionType, counsellor, check, meta);
       const booked = await deps.db.transaction(async (tx) => {
-        // A constraint cannot mention now(): expired holds are cleared here (decision 042).
-        await tx
-          .delete(appointments)
-          .where(
-            and(
-              eq(appointments.counsellorId, counsellor.id),
-              eq(appointments.status, "held"),
-              lte(appointments.holdExpiresAt, sql`now()`),
-            ),
-          );
+        await clearExpiredHolds(tx, counsellor.id);
         const stored = await insertSubmission(tx, {
           kind: "booking",
           payload,
@@ -215,6 +212,19 @@ export function refusalMessage(
   rules: Parameters<typeof timeProblemMessage>[1],
 ): string {
   return check.problem === "unavailable" ? TIME_TAKEN : timeProblemMessage(check, rules);
+}
+
+/** A constraint cannot mention now(): a counsellor's expired holds go before a write (decision 042). */
+export async function clearExpiredHolds(tx: Tx, counsellorId: string): Promise<void> {
+  await tx
+    .delete(appointments)
+    .where(
+      and(
+        eq(appointments.counsellorId, counsellorId),
+        eq(appointments.status, "held"),
+        lte(appointments.holdExpiresAt, sql`now()`),
+      ),
+    );
 }
 
 function bookingPayload(

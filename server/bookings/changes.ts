@@ -6,7 +6,7 @@ import type { BookingView, ChangeResult } from "../../app/lib/services/bookings"
 import { describeDatabaseError } from "../db/errors";
 import { appointments, submissions } from "../db/schema";
 import { availability, catalogueOf, nearestStarts } from "./availability";
-import { TIME_TAKEN, refusalMessage } from "./book";
+import { TIME_TAKEN, clearExpiredHolds, refusalMessage } from "./book";
 import type { BookingsDeps } from "./deps";
 import { isTimeTaken } from "./refusals";
 import { bookingTokenHash, isBookingToken } from "./tokens";
@@ -94,6 +94,7 @@ export async function moveBooking(
   }
   try {
     const moved = await deps.db.transaction(async (tx) => {
+      await clearExpiredHolds(tx, row.counsellorId);
       const [updated] = await tx
         .update(appointments)
         .set({

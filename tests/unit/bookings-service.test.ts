@@ -17,6 +17,7 @@ import { createRateLimiter } from "../../server/http/rate-limit";
 import { TIME_TAKEN } from "../../server/bookings/book";
 import { type BookingsDeps, createBookingsService } from "../../server/bookings/service";
 import { createLogger } from "../../server/operations/logger";
+import { practiceNotification } from "../../server/visitors/forms/notifications";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 
@@ -251,12 +252,55 @@ function serviceSuite(name: string, open: OpenDatabase) {
         start: "Monday 14 December 2026, 9:00 AM to 10:00 AM WAT",
         pageName: "Schedule",
       });
+      const mail = practiceNotification(
+        {
+          deliveryId: outbox[0]!.id,
+          destination: "email",
+          attempts: 0,
+          submission: { ...rows[0]!, payload: rows[0]!.payload },
+        },
+        "practice@example.com",
+      );
+      expect(mail.subject).toBe("New booking: Individual Therapy Session with Dr. Adaeze Okafor");
+      expect(mail.text).toContain("Monday 14 December 2026, 9:00 AM to 10:00 AM WAT");
       const view = await service.byToken(token);
       expect(view).toMatchObject({
         status: "booked",
         firstName: "Ngozi",
         changeable: true,
         past: false,
+      });
+    });
+
+    it("is blocked by a live hold, and not by an expired one, which the booking clears", async () => {
+      const hold = (start: string, expires: Date) => ({
+        counsellorId: LEAD,
+        sessionType: "individual-therapy",
+        status: "held" as const,
+        startsAt: new Date(at(start)),
+        endsAt: new Date(at(start) + 3_600_000),
+        blockedUntil: new Date(at(start) + 4_500_000),
+        holdExpiresAt: expires,
+      });
+      await database.db
+        .insert(appointments)
+        .values([
+          hold("2026-12-11T09:00", new Date(NOW + 15 * 60_000)),
+          hold("2026-12-11T14:00", new Date(Date.now() - 60_000)),
+        ]);
+      const page = await service.freeTimes({
+        sessionTypeId: "individual-therapy",
+        counsellorId: LEAD,
+      });
+      const friday = page.days.find((d) => d.date === "2026-12-11")!.starts;
+      expect(friday).not.toContain(at("2026-12-11T09:00"));
+      expect(friday).toContain(at("2026-12-11T14:00"));
+      expect(await service.book(request({ time: "2026-12-11T09:00" }), meta())).toMatchObject({
+        status: "refused",
+        message: TIME_TAKEN,
+      });
+      expect(await service.book(request({ time: "2026-12-11T14:00" }), meta())).toMatchObject({
+        status: "booked",
       });
     });
 
