@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
 import {
   type RequestedTime,
   checkRequestedTime,
@@ -15,7 +15,7 @@ import type {
 } from "../../app/lib/services/bookings";
 import type { SubmitMeta } from "../../app/lib/services/forms";
 import { describeDatabaseError } from "../db/errors";
-import { appointments, submissions } from "../db/schema";
+import { appointments, idempotencyKeys, submissions } from "../db/schema";
 import { RepeatedPost, type StoredKey, findKey } from "../visitors/idempotency";
 import {
   type Admission,
@@ -175,6 +175,7 @@ export async function bookSession(
         held ? "booking stored, delivery held (flood)" : "booking stored",
       );
       deps.outbox.wake();
+      await forgetOldTokens(deps);
       return {
         status: "booked",
         token,
@@ -246,14 +247,45 @@ function bookingPayload(
   };
 }
 
-/** The first post's booking, with the token it was given, for a repeat of the same post. */
+/**
+ * How long a repeated post can still be answered with its token: long enough for a double tap, a
+ * retry after a dead zone or a resent form. After it the token is only in the confirmation e-mail.
+ */
+export const REPEAT_TOKEN_MS = 60 * 60_000;
+
+/**
+ * Clears the tokens kept for repeats once their hour is over (amendment of decision 042), after a
+ * booking has committed and outside its transaction, so concurrent bookings never wait on it. If it
+ * fails, the next booking clears them.
+ */
+async function forgetOldTokens(deps: BookingsDeps): Promise<void> {
+  try {
+    await deps.db
+      .update(idempotencyKeys)
+      .set({ answer: null })
+      .where(
+        and(
+          eq(idempotencyKeys.kind, "booking"),
+          isNotNull(idempotencyKeys.answer),
+          lt(idempotencyKeys.createdAt, new Date(Date.now() - REPEAT_TOKEN_MS)),
+        ),
+      );
+  } catch (error) {
+    deps.logger.warn({ err: describeDatabaseError(error) }, "could not clear repeat tokens");
+  }
+}
+
+/**
+ * The first post's booking, with the token it was given, for a repeat of the same post; after the
+ * hour of REPEAT_TOKEN_MS, without it (the page then points to the confirmation e-mail).
+ */
 async function repeatAnswer(
   deps: BookingsDeps,
   seen: StoredKey,
   now: number,
 ): Promise<BookingResult> {
   const token = tokenOfChangeLink(seen.answer?.url);
-  if (seen.submissionId == null || !token) return { status: "unavailable" };
+  if (seen.submissionId == null) return { status: "unavailable" };
   const [found] = await deps.db
     .select({ row: appointments, payload: submissions.payload })
     .from(appointments)
@@ -266,7 +298,7 @@ async function repeatAnswer(
   );
   return {
     status: "booked",
-    token,
+    ...(token ? { token } : {}),
     booking: bookingView(found.row, found.payload, catalogueOf(deps), now),
   };
 }

@@ -80,8 +80,11 @@ export interface BookingView {
 export type BookingResult =
   | {
       status: "booked";
-      /** the change-or-cancel link's token; the same on a repeat of the same post */
-      token: string;
+      /**
+       * the change-or-cancel link's token; the same on a repeat of the same post within an hour,
+       * absent on a later repeat (the link is then only in the confirmation e-mail)
+       */
+      token?: string;
       booking: BookingView;
     }
   /** the session asks for payment: send the visitor to Paystack; the time is held 15 minutes */

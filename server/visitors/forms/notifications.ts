@@ -27,24 +27,6 @@ export function practiceNotification(item: OutboxItem, inbox: string): MailMessa
       };
     }
     case "booking":
-      // A booking taken on the site itself (BOOKINGS=native) has its session and time.
-      if (p.start)
-        return {
-          to: inbox,
-          replyTo: p.email,
-          subject: `New booking: ${p.sessionType} with ${p.counsellor}`,
-          text:
-            `${p.sessionType} with ${p.counsellor}
-${p.start}
-
-` +
-            `Name: ${p.name}
-E-mail: ${p.email}
-Phone: ${p.phone}
-
-` +
-            `See it in /admin/bookings.${footer}`,
-        };
       return {
         to: inbox,
         replyTo: p.email,
