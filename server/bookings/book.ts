@@ -163,10 +163,9 @@ export async function bookSession(
           })
           .returning();
         await deps.queueBookingMails?.(tx, {
-          event: "booked",
           appointmentId: row!.id,
-          submissionId: stored.id,
-          token,
+          event: { kind: "booked", token },
+          now,
         });
         return { row: row!, submissionId: stored.id };
       });

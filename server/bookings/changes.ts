@@ -114,9 +114,13 @@ export async function moveBooking(
           .set({ payload: sql`${submissions.payload} || ${JSON.stringify(words)}::jsonb` })
           .where(eq(submissions.id, updated.submissionId));
         await deps.queueBookingMails?.(tx, {
-          event: "moved",
           appointmentId: updated.id,
-          submissionId: updated.submissionId,
+          event: {
+            kind: "moved",
+            token,
+            previous: { start: row.startsAt.getTime(), end: row.endsAt.getTime() },
+          },
+          now,
         });
       }
       return updated;
@@ -165,9 +169,9 @@ export async function cancelBooking(
       .returning();
     if (updated?.submissionId != null) {
       await deps.queueBookingMails?.(tx, {
-        event: "cancelled",
         appointmentId: updated.id,
-        submissionId: updated.submissionId,
+        event: { kind: "cancelled", by: "visitor" },
+        now,
       });
     }
     return updated;

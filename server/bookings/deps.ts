@@ -4,21 +4,17 @@ import type { RateLimiter } from "../http/rate-limit";
 import type { Destination, Outbox } from "../integrations/deliveries/outbox";
 import type { Logger } from "../operations/logger";
 import type { Tx } from "../visitors/intake";
-
-/** What happened to a booking, for the e-mails that tell the visitor and the practice. */
-export interface BookingMailEvent {
-  event: "booked" | "moved" | "cancelled";
-  appointmentId: number;
-  submissionId: number;
-  /** the change-or-cancel token, for the link in the visitor's e-mail (booked only) */
-  token?: string;
-}
+import type { BookingMailEvent } from "./mails/queue";
 
 /**
  * Queues a booking's e-mails (confirmation with its .ics, notices, reminders) in the booking's own
- * transaction, so they are sent exactly when the change is kept (server/bookings/mails.ts).
+ * transaction, so they exist exactly when the change does (server/bookings/mails/queue.ts, with
+ * the site's mail settings bound). Returns the ids of the rows due now.
  */
-export type QueueBookingMails = (tx: Tx, event: BookingMailEvent) => Promise<void>;
+export type QueueBookingMails = (
+  tx: Tx,
+  request: { appointmentId: number; event: BookingMailEvent; now?: number },
+) => Promise<number[]>;
 
 export interface BookingsDeps {
   db: Db;

@@ -6,7 +6,7 @@ import { cancelBooking, findByToken, moveBooking } from "./changes";
 import type { BookingsDeps } from "./deps";
 import { offeredTimes } from "./offered-times";
 
-export type { BookingMailEvent, BookingsDeps, QueueBookingMails } from "./deps";
+export type { BookingsDeps, QueueBookingMails } from "./deps";
 
 /**
  * Bookings the practice owns (BOOKINGS=native, docs/decisions/042): the server's side of

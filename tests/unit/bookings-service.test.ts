@@ -18,6 +18,7 @@ import { createRateLimiter } from "../../server/http/rate-limit";
 import { TIME_TAKEN } from "../../server/bookings/book";
 import { type BookingsDeps, createBookingsService } from "../../server/bookings/service";
 import { createLogger } from "../../server/operations/logger";
+import { queueBookingMails } from "../../server/bookings/mails/queue";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 
@@ -60,6 +61,8 @@ function logSpy() {
   return { logger: createLogger("debug", stream), lines };
 }
 
+const mailSettings = { visitor: true, practice: true, reminderHours: [24, 2] };
+
 function serviceOn(database: Database, over: Partial<BookingsDeps> = {}) {
   const content = shippedContent(new Date(NOW));
   return createBookingsService({
@@ -68,7 +71,8 @@ function serviceOn(database: Database, over: Partial<BookingsDeps> = {}) {
     rateLimit: createRateLimiter({ db: database.db, limit: 1_000 }),
     outbox: { wake: () => {} },
     logger: createLogger("silent"),
-    destinations: ["email"],
+    destinations: [],
+    queueBookingMails: (tx, request) => queueBookingMails(tx, mailSettings, request),
     now: () => NOW,
     ...over,
   });
@@ -208,6 +212,17 @@ function serviceSuite(name: string, open: OpenDatabase) {
         .from(appointments)
         .where(eq(appointments.startsAt, new Date(at("2026-12-10T11:00"))));
       expect(rows.filter((r) => r.counsellorId === LEAD)).toHaveLength(1);
+      // one confirmation: the losers' transactions kept nothing
+      const sent = await database.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.destination, "booking-visitor:booked"));
+      expect(sent.filter((d) => d.submissionId === rows[0]!.submissionId)).toHaveLength(1);
+      const stored = await database.db
+        .select()
+        .from(submissions)
+        .where(sql`${submissions.payload}->>'time' = '2026-12-10T11:00'`);
+      expect(stored).toHaveLength(1);
     });
 
     it("books 'First available' with the next counsellor free when the first is taken", async () => {
@@ -245,7 +260,16 @@ function serviceSuite(name: string, open: OpenDatabase) {
         .select()
         .from(deliveries)
         .where(eq(deliveries.submissionId, rows[0]!.id));
-      expect(outbox.map((d) => d.destination)).toEqual(["email"]);
+      // the booking's e-mails, queued once in its transaction, the token only in the confirmation
+      expect(outbox.map((d) => d.destination).sort()).toEqual([
+        "booking-practice:booked",
+        "booking-reminder:24h-s0",
+        "booking-reminder:2h-s0",
+        "booking-visitor:booked",
+      ]);
+      expect(outbox.find((d) => d.destination === "booking-visitor:booked")!.detail).toEqual({
+        token,
+      });
       expect(rows[0]!.payload).toMatchObject({
         sessionType: "Individual Therapy Session",
         counsellor: "Dr. Adaeze Okafor",
@@ -431,6 +455,14 @@ function serviceSuite(name: string, open: OpenDatabase) {
         .from(appointments)
         .where(eq(appointments.startsAt, new Date(at("2026-12-17T10:00"))));
       expect(row).toMatchObject({ status: "cancelled", cancelledBy: "visitor", sequence: 1 });
+      const mails = await database.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.submissionId, row!.submissionId!));
+      expect(mails.find((d) => d.destination === "booking-visitor:cancelled")).toBeDefined();
+      expect(
+        mails.filter((d) => d.destination.startsWith("booking-reminder:")).map((d) => d.status),
+      ).toEqual(["skipped", "skipped"]);
       const again = await service.book(
         request({ counsellorId: CHIAMAKA, time: "2026-12-17T10:00", email: "again@example.com" }),
         meta(),
