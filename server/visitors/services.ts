@@ -8,6 +8,7 @@ import { deliveries } from "../db/schema";
 import { fallbackNotification } from "./forms/fallback-notification";
 import { practiceNotification } from "./forms/notifications";
 import { createFormsService } from "./forms/service";
+import { createBookingsService } from "../bookings/service";
 import { contactFields, createHubspotClient, newsletterFields } from "../integrations/hubspot";
 import { createMailer } from "../integrations/mail";
 import { createPaystackClient } from "../integrations/paystack";
@@ -24,6 +25,8 @@ import type { SiteContent } from "../../app/content/documents";
 import { paymentReceipt } from "./payments/emails";
 import type { BookingCatalogue } from "../bookings/mails/booking-facts";
 import { bookingMailHandlers } from "../bookings/mails/handlers";
+import { type BookingMailEvent, createBookingMailQueue } from "../bookings/mails/queue";
+import type { BookingMailEvent as BookingChange } from "../bookings/deps";
 import { type Payments, createPaymentsService } from "./payments/service";
 import { createRateLimiter } from "../http/rate-limit";
 
@@ -83,6 +86,11 @@ export function createServices({
     limit: config.formRateLimit,
     floodThreshold: config.formSiteLimit,
   });
+  const destinations = {
+    contact: [...crm(hubspot.contactFormId), ...(mail ? (["email"] as const) : [])],
+    newsletter: crm(hubspot.newsletterFormId),
+    booking: mail ? (["email"] as Destination[]) : [],
+  };
   const forms = createFormsService({
     db: database.db,
     config,
@@ -90,12 +98,29 @@ export function createServices({
     logger,
     rateLimit,
     inboxCarries: mail,
-    destinations: {
-      contact: [...crm(hubspot.contactFormId), ...(mail ? (["email"] as const) : [])],
-      newsletter: crm(hubspot.newsletterFormId),
-      booking: mail ? ["email"] : [],
-    },
+    destinations,
   });
+  // Bookings the practice owns (docs/decisions/042); the provider's page otherwise.
+  const bookingMails = createBookingMailQueue(config);
+  const bookings =
+    config.bookings === "native"
+      ? createBookingsService({
+          db: database.db,
+          content,
+          rateLimit,
+          outbox,
+          logger,
+          // The practice hears of a booking from its booking e-mails, not the booking form's.
+          destinations: [],
+          queueBookingMails: async (tx, change) => {
+            await bookingMails(tx, {
+              appointmentId: change.appointmentId,
+              event: mailEvent(change),
+            });
+          },
+        })
+      : undefined;
+  built.bookings = bookings;
   const { secretKey, apiUrl } = config.paystack;
   const payments = secretKey
     ? createPaymentsService({
@@ -130,8 +155,8 @@ export function createServices({
     gaMeasurementId: config.gaMeasurementId,
     forms,
     payments: payments?.service,
+    ...(bookings ? { bookings } : {}),
   };
-  built.bookings = services.bookings;
   return { outbox, payments, services };
 }
 
@@ -193,4 +218,11 @@ function deliveryHandlers(
     );
   }
   return handlers;
+}
+
+/** A change the booking service made, as the booking e-mails name it; its cancels are the visitor's. */
+function mailEvent(change: BookingChange): BookingMailEvent {
+  if (change.event === "booked") return { kind: "booked", token: change.token };
+  if (change.event === "moved") return { kind: "moved", token: change.token };
+  return { kind: "cancelled", by: "visitor" };
 }
