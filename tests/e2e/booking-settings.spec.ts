@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
+import { editorBaseURL } from "../../playwright.config";
 import { signInLinkFor } from "../support/editor";
 import { layOutEverything } from "../support/fixtures";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
@@ -12,7 +13,7 @@ import { spawnServer } from "../support/spawn-server";
  * ends the old one. On its own site, because BOOKINGS=native changes /schedule for everyone.
  */
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 360_000 });
 test.use({ viewport: { width: 390, height: 844 } });
 
 const reader = "office@kindredhearts.ng";
@@ -36,6 +37,7 @@ function lagosDate(days: number): string {
 
 test("an inbox reader sets a counsellor's hours and time off, and makes a calendar address a calendar app can read", async ({
   page,
+  browser,
 }) => {
   const postgres = process.env.E2E_DATABASE_URL && (await postgresAvailable());
   const siteDatabase = postgres ? await createTempDatabase() : undefined;
@@ -57,6 +59,7 @@ test("an inbox reader sets a counsellor's hours and time off, and makes a calend
     await expect(page.getByRole("heading", { name: "Booking settings", level: 1 })).toBeVisible();
     await page.getByRole("link", { name: "Dr. Adaeze Okafor" }).click();
     await expect(page.getByRole("heading", { name: "Dr. Adaeze Okafor", level: 1 })).toBeVisible();
+    const settingsPage = page.url();
     await fitsThePhone(page);
     await axeClean(page);
 
@@ -97,7 +100,7 @@ test("an inbox reader sets a counsellor's hours and time off, and makes a calend
 
     // The private calendar address, shown once, read as a calendar app would.
     await page.getByRole("button", { name: "Make a calendar address" }).click();
-    const address = page.getByLabel("Private calendar address");
+    const address = page.getByRole("textbox", { name: "Private calendar address" });
     await expect(address).toHaveValue(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     await expect(page.getByRole("button", { name: "Copy" })).toBeVisible();
     await fitsThePhone(page);
@@ -115,6 +118,32 @@ test("an inbox reader sets a counsellor's hours and time off, and makes a calend
     await expect(address).not.toHaveValue(first);
     expect((await page.request.get(first)).status()).toBe(404);
     expect((await page.request.get(await address.inputValue())).status()).toBe(200);
+    // Without JavaScript, the same forms: a mistake is named at its field, then it is saved.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      storageState: await page.context().storageState(),
+    });
+    const plain = await noScript.newPage();
+    await plain.goto(settingsPage);
+    await expect(plain.getByRole("heading", { name: "Dr. Adaeze Okafor", level: 1 })).toBeVisible();
+    await plain.getByLabel("First day away").fill(lagosDate(40));
+    await plain.getByLabel("Last day away").fill(lagosDate(38));
+    const refused = plain.waitForResponse((r) => r.request().method() === "POST");
+    await plain.getByRole("button", { name: "Add time off" }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(plain.getByLabel("Last day away")).toHaveAttribute("aria-invalid", "true");
+    await expect(
+      plain.getByText(`The last day must be on or after the first day (${lagosDate(40)}).`),
+    ).toBeVisible();
+    await plain.getByLabel("Last day away").fill(lagosDate(42));
+    await plain.getByRole("button", { name: "Add time off" }).click();
+    await expect(plain.getByRole("status").filter({ hasText: "Added." })).toBeVisible();
+    await expect(
+      plain.getByRole("list", { name: "Time off coming up" }).getByRole("listitem"),
+    ).toHaveCount(1);
+    await noScript.close();
+
     // The address is never shown again once the page is left.
     await page.goto(`${server.url}/admin/booking-settings`);
     await expect(page.getByText("Private calendar address made")).toBeVisible();
@@ -125,10 +154,14 @@ test("an inbox reader sets a counsellor's hours and time off, and makes a calend
   }
 });
 
-test("the booking settings are the 404 page while the site does not take bookings itself", async ({
+test("the booking settings and private calendars are the 404 page while the site does not take bookings itself", async ({
   page,
 }) => {
-  const response = await page.request.get("/admin/booking-settings");
-  expect(response.status()).toBe(404);
-  expect((await page.request.get(`/calendar/${"A".repeat(43)}.ics`)).status()).toBe(404);
+  // The editor's site has INBOX_EMAILS, and BOOKINGS unset.
+  for (const path of [
+    "/admin/booking-settings",
+    "/admin/booking-settings/dr-adaeze-okafor",
+    `/calendar/${"A".repeat(43)}.ics`,
+  ])
+    expect((await page.request.get(`${editorBaseURL}${path}`)).status(), path).toBe(404);
 });

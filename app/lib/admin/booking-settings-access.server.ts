@@ -9,6 +9,8 @@ import { readerAccess } from "./access.server";
  * Gives the counsellors from the published team page.
  */
 export async function bookingSettingsAccess(context: AppLoadContext, request: Request) {
+  // Not there at all while the site does not take bookings itself, signed in or not.
+  if (!context.editor?.bookingSettings) throw data(null, { status: 404 });
   const { services, reader } = await readerAccess(context, request);
   const settings = services.bookingSettings;
   if (!settings) throw data(null, { status: 404 });
