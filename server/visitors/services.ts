@@ -8,6 +8,7 @@ import { deliveries } from "../db/schema";
 import { fallbackNotification } from "./forms/fallback-notification";
 import { practiceNotification } from "./forms/notifications";
 import { createFormsService } from "./forms/service";
+import { createBookingsService } from "../bookings/service";
 import { contactFields, createHubspotClient, newsletterFields } from "../integrations/hubspot";
 import { createMailer } from "../integrations/mail";
 import { createPaystackClient } from "../integrations/paystack";
@@ -73,6 +74,11 @@ export function createServices({
     limit: config.formRateLimit,
     floodThreshold: config.formSiteLimit,
   });
+  const destinations = {
+    contact: [...crm(hubspot.contactFormId), ...(mail ? (["email"] as const) : [])],
+    newsletter: crm(hubspot.newsletterFormId),
+    booking: mail ? (["email"] as Destination[]) : [],
+  };
   const forms = createFormsService({
     db: database.db,
     config,
@@ -80,12 +86,21 @@ export function createServices({
     logger,
     rateLimit,
     inboxCarries: mail,
-    destinations: {
-      contact: [...crm(hubspot.contactFormId), ...(mail ? (["email"] as const) : [])],
-      newsletter: crm(hubspot.newsletterFormId),
-      booking: mail ? ["email"] : [],
-    },
+    destinations,
   });
+  // Bookings the practice owns (docs/decisions/042); the provider's page otherwise.
+  // TODO(issue 42): pass queueBookingMails from server/bookings/mails.ts when it lands.
+  const bookings =
+    config.bookings === "native"
+      ? createBookingsService({
+          db: database.db,
+          content,
+          rateLimit,
+          outbox,
+          logger,
+          destinations: destinations.booking,
+        })
+      : undefined;
   const { secretKey, apiUrl } = config.paystack;
   const payments = secretKey
     ? createPaymentsService({
@@ -123,6 +138,7 @@ export function createServices({
       gaMeasurementId: config.gaMeasurementId,
       forms,
       payments: payments?.service,
+      ...(bookings ? { bookings } : {}),
     },
   };
 }
