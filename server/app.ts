@@ -47,6 +47,7 @@ import {
 } from "./bookings/busy-feed";
 import { calendarFeedRoute, loggablePath } from "./bookings/feed-route";
 import { createBookingSettings } from "./bookings/settings";
+import { weeklyHoursFrom } from "../app/lib/bookings/weekly-hours";
 
 /** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
 const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe", "/checkout"];
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
   const bookingSettings =
     bookingsNative && config.inboxEmails.length > 0
       ? createBookingSettings(database.db, {
+          officeHours: () => weeklyHoursFrom(deps.content.current().site.openingHours),
           readSoon: (counsellorId) =>
             void readCounsellorBusyFeed(database.db, counsellorId).catch((error: unknown) =>
               logger.warn(

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import { officeHours } from "../../app/lib/bookings/weekly-hours";
+import { officeHours, type WeeklyHours } from "../../app/lib/bookings/weekly-hours";
 import { defaultBookingRules } from "../../app/lib/bookings/booking-rules";
 import { lagosDayOf } from "../../app/lib/bookings/lagos-time";
 import type {
@@ -24,9 +24,12 @@ import {
  */
 
 /** The rules a counsellor works by: their own row's, or the practice's defaults. */
-export function rulesOf(row: typeof counsellorSettings.$inferSelect | undefined): CounsellorRules {
+export function rulesOf(
+  row: typeof counsellorSettings.$inferSelect | undefined,
+  office: WeeklyHours = officeHours,
+): CounsellorRules {
   return {
-    weeklyHours: row?.weeklyHours ?? officeHours,
+    weeklyHours: row?.weeklyHours ?? office,
     bufferMinutes: row?.bufferMinutes ?? defaultBookingRules.bufferMinutes,
     noticeHours: Math.round((row?.noticeMinutes ?? defaultBookingRules.noticeMinutes) / 60),
     horizonDays: row?.horizonDays ?? defaultBookingRules.horizonDays,
@@ -44,6 +47,8 @@ export function feedHost(url: string): string {
 
 export interface BookingSettingsOptions {
   now?: () => Date;
+  /** the published office hours: the week of a counsellor without their own */
+  officeHours?: () => WeeklyHours;
   /** reads one counsellor's calendar soon after its address is set (server/bookings/busy-feed.ts) */
   readSoon?: (counsellorId: string) => void;
 }
@@ -107,7 +112,7 @@ export function createBookingSettings(
         busyCount = Number(counted[0]?.n ?? 0);
       }
       return {
-        rules: rulesOf(r),
+        rules: rulesOf(r, options.officeHours?.()),
         defaults: !r || r.weeklyHours === null,
         timeOff: timeOff.map((t) => ({
           id: t.id,

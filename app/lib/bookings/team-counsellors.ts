@@ -1,18 +1,13 @@
 import type { SiteContent } from "~/content/documents";
-import { slugify, uniqueSlug } from "~/content/slug";
 import type { Counsellor } from "../services/bookings";
 
 /**
- * The counsellors bookings are kept for: the team document's lead and members, each by the id the
- * team document gives them, or, for a member without one, a short name made from their name (the
- * same name gives the same id on every read).
+ * The counsellors bookings are kept for: the team document's lead and members who take bookings,
+ * by their ids (the same list as server/bookings/catalogue.ts's counsellorsOf, which the server
+ * side uses; app/ cannot import it).
  */
 export function teamCounsellors(team: SiteContent["team"]): Counsellor[] {
-  const taken = new Set<string>();
-  return [team.lead, ...team.members].map((member) => {
-    const own = (member as { id?: unknown }).id;
-    const id = typeof own === "string" && own ? own : uniqueSlug(slugify(member.name, 40), taken);
-    taken.add(id);
-    return { id, name: member.name, title: member.title };
-  });
+  return [team.lead, ...team.members]
+    .filter((member) => member.bookable !== "No")
+    .map((member) => ({ id: member.id, name: member.name, title: member.title }));
 }
