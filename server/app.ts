@@ -22,6 +22,8 @@ import { editorGuard, isEditorPath, isOpenEditorPost } from "./auth/guard";
 import { formBody } from "./http/form-body";
 import { cookieNames, readCookie } from "./auth/cookies";
 import { createInbox } from "./inbox";
+import { createBookingAdmin } from "./bookings/admin";
+import { bookingChoices } from "./bookings/admin-catalogue";
 import { ERASURE_LIST } from "./inbox/erasures";
 import { createMailer } from "./integrations/mail";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
@@ -90,6 +92,12 @@ export function createApp(deps: AppDeps) {
           inbox:
             config.inboxEmails.length > 0
               ? createInbox(database.db, { erasureList: join(backup.settings.dir, ERASURE_LIST) })
+              : undefined,
+          bookingAdmin:
+            config.inboxEmails.length > 0 && config.bookings === "native"
+              ? createBookingAdmin(database.db, {
+                  choices: bookingChoices(services.bookings, () => deps.content.current()),
+                })
               : undefined,
           content: deps.content.editing,
           photos: photoUploads,

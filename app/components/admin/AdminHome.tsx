@@ -19,6 +19,8 @@ export interface AdminHomeProps {
   edit: boolean;
   /** in INBOX_EMAILS: the inbox and a person's data are shown, with how many are new */
   inbox?: { newCount: number; failed: number; held: number };
+  /** in INBOX_EMAILS with BOOKINGS=native: the link to /admin/bookings is shown */
+  bookings?: boolean;
   /** every document of app/content/documents/, in its order */
   documents: AdminDocument[];
   /** scheduled changes of the last week that met a newer version at their time */
@@ -37,6 +39,7 @@ export function AdminHome({
   email,
   edit,
   inbox,
+  bookings = false,
   documents,
   scheduleNotices = [],
   passkeyOffer = false,
@@ -116,6 +119,14 @@ export function AdminHome({
                 </span>
               </AdminLink>
             </li>
+            {bookings && (
+              <li>
+                <AdminLink to="/admin/bookings">
+                  Bookings
+                  <span className="mt-1 block font-normal text-ink">Today and the coming week</span>
+                </AdminLink>
+              </li>
+            )}
             <li>
               <AdminLink to="/admin/people">A person’s data</AdminLink>
             </li>
