@@ -59,13 +59,19 @@ export function BookingActions({
               className={fieldClass}
             />
             {actionData?.messageError && (
-              <p id="cancel-message-error" role="alert" className="mt-1 font-semibold text-clay-700">
+              <p
+                id="cancel-message-error"
+                role="alert"
+                className="mt-1 font-semibold text-clay-700"
+              >
                 {actionData.messageError}
               </p>
             )}
           </div>
         ) : (
-          <p>They gave no e-mail address: after cancelling, please tell them by phone or WhatsApp.</p>
+          <p>
+            They gave no e-mail address: after cancelling, please tell them by phone or WhatsApp.
+          </p>
         )}
         <div>
           <button type="submit" className="btn-outline">

@@ -1,9 +1,5 @@
 import type { ReactNode } from "react";
-import type {
-  BookingChoices,
-  HandBooking,
-  HandBookingField,
-} from "~/lib/services/booking-admin";
+import type { BookingChoices, HandBooking, HandBookingField } from "~/lib/services/booking-admin";
 
 const fieldClass =
   "mt-1 block w-full rounded-xl border border-slate-500 bg-white px-3 py-2 text-base text-ink";
@@ -62,7 +58,8 @@ export function HandBookingForm({
       {refused.length > 0 && (
         <div role="alert" className="rounded-2xl border-2 border-clay-700 bg-clay-100 p-4 text-ink">
           <p className="font-semibold text-clay-700">
-            Not booked: please check {refused.length === 1 ? "one field" : `${refused.length} fields`}.
+            Not booked: please check{" "}
+            {refused.length === 1 ? "one field" : `${refused.length} fields`}.
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {refused.map(([name, message]) => (
@@ -97,12 +94,22 @@ export function HandBookingForm({
         </select>
       ))}
       <div className="grid gap-4 sm:grid-cols-2">
-        {field("date", (p) => <input {...p} type="date" min={today} required />)}
-        {field("time", (p) => <input {...p} type="time" step={900} required />)}
+        {field("date", (p) => (
+          <input {...p} type="date" min={today} required />
+        ))}
+        {field("time", (p) => (
+          <input {...p} type="time" step={900} required />
+        ))}
       </div>
-      {field("name", (p) => <input {...p} type="text" autoComplete="off" maxLength={100} required />)}
-      {field("phone", (p) => <input {...p} type="tel" autoComplete="off" maxLength={30} required />)}
-      {field("email", (p) => <input {...p} type="email" autoComplete="off" maxLength={254} />)}
+      {field("name", (p) => (
+        <input {...p} type="text" autoComplete="off" maxLength={100} required />
+      ))}
+      {field("phone", (p) => (
+        <input {...p} type="tel" autoComplete="off" maxLength={30} required />
+      ))}
+      {field("email", (p) => (
+        <input {...p} type="email" autoComplete="off" maxLength={254} />
+      ))}
       <div>
         <button type="submit" className="btn-primary">
           Book this time

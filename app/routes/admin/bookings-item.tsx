@@ -3,12 +3,7 @@ import { BookingActions } from "~/components/admin/BookingActions";
 import { Notice } from "~/components/admin/Notice";
 import { practice } from "~/content/site";
 import { bookingAccess } from "~/lib/admin/booking-access.server";
-import {
-  SOURCE_WORDS,
-  bookingState,
-  telHref,
-  whatsappHref,
-} from "~/lib/admin/booking-words";
+import { SOURCE_WORDS, bookingState, telHref, whatsappHref } from "~/lib/admin/booking-words";
 import { formatWat } from "~/lib/admin/wat";
 import { formatLagosSession } from "~/lib/bookings/format-lagos-time";
 import { lagosIso } from "~/lib/bookings/lagos-time";
@@ -64,7 +59,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const result = await bookings.cancel(params.id, message, reader);
     if (result.status === "unknown") throw data(null, { status: 404 });
     done =
-      result.status === "already-cancelled" ? "already" : result.emailed ? "cancelled" : "cancelled-quiet";
+      result.status === "already-cancelled"
+        ? "already"
+        : result.emailed
+          ? "cancelled"
+          : "cancelled-quiet";
   } else if (intent === "attended" || intent === "no-show") {
     const result = await bookings.markAttendance(params.id, intent, reader);
     if (result === "unknown") throw data(null, { status: 404 });

@@ -21,10 +21,7 @@ export function headers() {
 }
 
 export function meta() {
-  return [
-    { title: `Add a booking | ${practice.name}` },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: `Add a booking | ${practice.name}` }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

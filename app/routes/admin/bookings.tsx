@@ -34,10 +34,7 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
   const total = days.reduce(
     (n, d) =>
       n +
-      d.counsellors.reduce(
-        (m, c) => m + c.bookings.filter((b) => b.status === "booked").length,
-        0,
-      ),
+      d.counsellors.reduce((m, c) => m + c.bookings.filter((b) => b.status === "booked").length, 0),
     0,
   );
   return (
