@@ -18,6 +18,10 @@ export const DESTINATION_WORDS: Record<string, string> = {
   email: "e-mail",
   receipt: "receipt",
   "email-fallback": "e-mail (fallback)",
+  "booking-visitor:booked": "confirmation to the visitor",
+  "booking-visitor:cancelled": "cancellation to the visitor",
+  "booking-practice:booked": "e-mail",
+  "booking-practice:cancelled": "cancellation e-mail",
 };
 const STATUS_WORDS: Record<string, string> = {
   pending: "waiting",
@@ -26,16 +30,25 @@ const STATUS_WORDS: Record<string, string> = {
   rejected: "failed",
   dead: "failed",
   held: "held",
+  skipped: "not needed",
 };
+
+/** A delivery's destination in the inbox's words; a booking's reminders and moves by pattern. */
+export function destinationWords(destination: string): string {
+  const fixed = DESTINATION_WORDS[destination];
+  if (fixed) return fixed;
+  const reminder = /^booking-reminder:(\d+(?:\.\d+)?)h-s\d+$/.exec(destination);
+  if (reminder) return `${reminder[1]} h reminder`;
+  if (/^booking-visitor:moved-s\d+$/.test(destination)) return "change to the visitor";
+  if (/^booking-practice:moved-s\d+$/.test(destination)) return "change e-mail";
+  return destination;
+}
 
 /** "HubSpot: delivered, e-mail: failed"; a held row says "Held (flood)". */
 export function whereItWent(deliveries: { destination: string; status: string }[]): string {
   if (deliveries.some((d) => d.status === "held")) return "Held (flood)";
   return deliveries
-    .map(
-      (d) =>
-        `${DESTINATION_WORDS[d.destination] ?? d.destination}: ${STATUS_WORDS[d.status] ?? d.status}`,
-    )
+    .map((d) => `${destinationWords(d.destination)}: ${STATUS_WORDS[d.status] ?? d.status}`)
     .join(", ");
 }
 
