@@ -13,13 +13,23 @@ import { namer } from "./admin-catalogue";
 import { appointmentRows, parseBookingId, toBooking } from "./admin-rows";
 
 /**
- * Queues the e-mail that tells the visitor their booking was cancelled, with the practice's
- * message, in the transaction that cancels it (through the outbox: server/bookings/mails.ts).
+ * The booking's e-mails (server/bookings/mails/queue.ts): queued in the transaction that changes
+ * the booking, sent by the outbox after it commits.
  */
-export type QueueCancellationNotice = (
-  tx: Db,
-  notice: { appointmentId: number; message: string },
-) => Promise<void>;
+export interface BookingAdminMails {
+  /** queues one change's e-mails inside its transaction */
+  queue: (
+    tx: Db,
+    change: {
+      appointmentId: number;
+      event: { kind: "booked" } | { kind: "cancelled"; by: "practice"; message: string };
+    },
+  ) => Promise<void>;
+  /** whether the visitor's e-mails can be sent at all (SMTP and a From address) */
+  visitor: boolean;
+  /** after the commit: the outbox sends what is due now */
+  wake: () => void;
+}
 
 /** How a booking's audit entries name it: its id, never the person's details. */
 export const auditRecord = (id: number) => `booking ${id}`;
@@ -92,11 +102,11 @@ export async function cancelBooking(
   id: string,
   message: string,
   reader: Access,
-  queueNotice: QueueCancellationNotice | undefined,
+  mails: BookingAdminMails | undefined,
 ): Promise<CancelResult> {
   const ref = parseBookingId(id);
   if (ref === undefined) return { status: "unknown" };
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(appointments)
       .set({
@@ -119,11 +129,15 @@ export async function cancelBooking(
     }
     await audit(tx, reader, "booking-cancel", ref);
     const [row] = await appointmentRows(tx).where(eq(appointments.id, ref));
-    // CALL POINT for the visitor's notice (helper c: server/bookings/mails.ts).
-    const emailed = Boolean(row?.email && queueNotice);
-    if (emailed) await queueNotice!(tx, { appointmentId: ref, message });
-    return { status: "cancelled" as const, emailed };
+    // The visitor's notice with the message, and the practice's, or neither if this rolls back.
+    await mails?.queue(tx, {
+      appointmentId: ref,
+      event: { kind: "cancelled", by: "practice", message },
+    });
+    return { status: "cancelled" as const, emailed: Boolean(row?.email?.trim() && mails?.visitor) };
   });
+  if (result.status === "cancelled") mails?.wake();
+  return result;
 }
 
 /** Attended or no-show: only a booking that is not cancelled and whose session has begun. */

@@ -14,7 +14,7 @@ import type {
 } from "../../app/lib/services/booking-admin";
 import type { Db } from "../db/client";
 import { appointments, contentAudit, submissions } from "../db/schema";
-import { auditRecord } from "./admin-actions";
+import { type BookingAdminMails, auditRecord } from "./admin-actions";
 import { diaryAround } from "./admin-diary";
 
 type Errors = Partial<Record<HandBookingField, string>>;
@@ -93,6 +93,7 @@ export async function addByHand(
   booking: HandBooking,
   reader: Access,
   now: number,
+  mails?: BookingAdminMails,
 ): Promise<HandBookingResult> {
   const errors = fieldErrors(booking, choices);
   if (Object.keys(errors).length > 0) return { status: "refused", errors };
@@ -155,8 +156,12 @@ export async function addByHand(
         detail: auditRecord(appointment!.id),
         at: new Date(),
       });
+      // The visitor's confirmation (with the phone numbers instead of a change link) and the
+      // practice's notice, queued with the booking.
+      await mails?.queue(tx, { appointmentId: appointment!.id, event: { kind: "booked" } });
       return appointment!.id;
     });
+    mails?.wake();
     return { status: "booked", id };
   } catch (error) {
     // Another booking of that time won: an exclusion violation, or on Postgres a deadlock

@@ -2,7 +2,7 @@ import type { BookingAdminService, BookingChoices } from "../../app/lib/services
 import type { Db } from "../db/client";
 import { addByHand } from "./admin-add";
 import {
-  type QueueCancellationNotice,
+  type BookingAdminMails,
   bookingDetail,
   cancelBooking,
   markAttendance,
@@ -20,8 +20,8 @@ export function createBookingAdmin(
   options: {
     /** the session types and counsellors, as published */
     choices: () => Promise<BookingChoices>;
-    /** the visitor's e-mail when the practice cancels; without it, nothing is sent */
-    queueCancellationNotice?: QueueCancellationNotice;
+    /** the booking's e-mails through the outbox; without them, nothing is sent */
+    mails?: BookingAdminMails;
     /** ms since the epoch; the tests' clock */
     now?: () => number;
   },
@@ -31,10 +31,9 @@ export function createBookingAdmin(
     week: async () => bookingWeek(db, await options.choices(), now()),
     choices: options.choices,
     detail: async (id, reader) => bookingDetail(db, await options.choices(), id, reader),
-    cancel: (id, message, reader) =>
-      cancelBooking(db, id, message, reader, options.queueCancellationNotice),
+    cancel: (id, message, reader) => cancelBooking(db, id, message, reader, options.mails),
     markAttendance: (id, attendance, reader) => markAttendance(db, id, attendance, reader, now()),
     addByHand: async (booking, reader) =>
-      addByHand(db, await options.choices(), booking, reader, now()),
+      addByHand(db, await options.choices(), booking, reader, now(), options.mails),
   };
 }

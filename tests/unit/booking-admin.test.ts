@@ -4,8 +4,15 @@ import type { Access } from "../../app/lib/services/auth";
 import type { BookingAdminService, HandBooking } from "../../app/lib/services/booking-admin";
 import { createBookingAdmin } from "../../server/bookings/admin";
 import { TAKEN } from "../../server/bookings/admin-add";
+import { queueBookingMails } from "../../server/bookings/mails/queue";
 import type { Database, Db } from "../../server/db/client";
-import { appointments, contentAudit, counsellorTimeOff, submissions } from "../../server/db/schema";
+import {
+  appointments,
+  contentAudit,
+  counsellorTimeOff,
+  deliveries,
+  submissions,
+} from "../../server/db/schema";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 
@@ -93,14 +100,19 @@ function adminSuite(name: string, open: OpenDatabase) {
       admin = createBookingAdmin(database.db, {
         choices: async () => choices,
         now: () => now,
-        queueCancellationNotice: async (tx, notice) => {
-          // In the cancel's own transaction: it sees the booking already cancelled.
-          const [row] = await tx
-            .select({ status: appointments.status })
-            .from(appointments)
-            .where(eq(appointments.id, notice.appointmentId));
-          expect(row?.status).toBe("cancelled");
-          notices.push(notice);
+        mails: {
+          queue: async (tx, { appointmentId, event }) => {
+            if (event.kind !== "cancelled") return;
+            // In the cancel's own transaction: it sees the booking already cancelled.
+            const [row] = await tx
+              .select({ status: appointments.status })
+              .from(appointments)
+              .where(eq(appointments.id, appointmentId));
+            expect(row?.status).toBe("cancelled");
+            notices.push({ appointmentId, message: event.message });
+          },
+          visitor: true,
+          wake: () => {},
         },
       });
     });
@@ -196,13 +208,14 @@ function adminSuite(name: string, open: OpenDatabase) {
       expect(again.status).toBe("booked");
     });
 
-    it("cancels a booking without an e-mail address and sends nothing", async () => {
+    it("cancels a booking without an e-mail address and says no e-mail goes to the person", async () => {
       const id = await seed(database.db, { start: "2026-12-11T15:00", email: "" });
       expect(await admin.cancel(String(id), "", reader)).toEqual({
         status: "cancelled",
         emailed: false,
       });
-      expect(notices.map((n) => n.appointmentId)).not.toContain(id);
+      // Queued all the same: the practice's notice; the visitor's needs an address (mails/queue.ts).
+      expect(notices.map((n) => n.appointmentId)).toContain(id);
     });
 
     it("marks attended or no-show only once the session has started, never a cancelled one", async () => {
@@ -300,6 +313,53 @@ function adminSuite(name: string, open: OpenDatabase) {
       const n = ((count as { rows?: { n: number }[] }).rows ??
         (count as unknown as { n: number }[]))[0]!.n;
       expect(n).toBe(2);
+    });
+
+    it("through the real outbox queue: a phone booking queues its confirmation and the practice's notice, a cancel the message to the person", async () => {
+      let woken = 0;
+      const real = createBookingAdmin(database.db, {
+        choices: async () => choices,
+        now: () => now,
+        mails: {
+          queue: async (tx, change) => {
+            await queueBookingMails(
+              tx,
+              { visitor: true, practice: true, reminderHours: [] },
+              change,
+            );
+          },
+          visitor: true,
+          wake: () => woken++,
+        },
+      });
+      const added = await real.addByHand(
+        phoneBooking({ date: "2026-12-14", time: "10:00", email: "kemi@example.com" }),
+        reader,
+      );
+      expect(added.status).toBe("booked");
+      const id = (added as { id: number }).id;
+      const queued = async () =>
+        (
+          await database.db
+            .select({ destination: deliveries.destination, detail: deliveries.detail })
+            .from(deliveries)
+            .innerJoin(appointments, eq(appointments.submissionId, deliveries.submissionId))
+            .where(eq(appointments.id, id))
+        ).sort((a, b) => a.destination.localeCompare(b.destination));
+      expect((await queued()).map((d) => d.destination)).toEqual([
+        "booking-practice:booked",
+        "booking-visitor:booked",
+      ]);
+      expect(await real.cancel(String(id), "We must move your session, sorry.", reader)).toEqual({
+        status: "cancelled",
+        emailed: true,
+      });
+      const rows = await queued();
+      expect(rows.find((d) => d.destination === "booking-visitor:cancelled")?.detail).toEqual({
+        by: "practice",
+        message: "We must move your session, sorry.",
+      });
+      expect(woken).toBe(2);
     });
 
     it("of five phone bookings of one time at once, one is kept; the rest are refused at the time, by the database when the check raced", async () => {
