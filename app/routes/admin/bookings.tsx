@@ -77,7 +77,7 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
                       <p className="flex flex-wrap items-baseline justify-between gap-2">
                         <a
                           href={`/admin/bookings/${b.id}`}
-                          className={`font-semibold text-teal-900 underline ${cancelled ? "line-through" : ""}`}
+                          className={`font-semibold text-teal-900 ${cancelled ? "line-through" : "underline"}`}
                         >
                           <time dateTime={lagosIso(b.start)}>{clockSpan(b.start, b.end)}</time>
                           {b.name ? `: ${b.name}` : ""}
