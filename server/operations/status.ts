@@ -105,6 +105,8 @@ export async function readStatus(
              where created_at >= ${at} - ${FAILED_RECENT_DAYS}::int * interval '1 day'
            )::int as recent
       from ${deliveries}
+     -- a booking's reminder counts as queued at its time (server/bookings/mails/queue.ts)
+     where created_at <= ${at}
      group by family, status`)) as unknown as {
     rows: {
       family: Destination;

@@ -8,6 +8,8 @@ import { deliveries } from "../db/schema";
 import { fallbackNotification } from "./forms/fallback-notification";
 import { practiceNotification } from "./forms/notifications";
 import { createFormsService } from "./forms/service";
+import { createBookingsService } from "../bookings/service";
+import { bookingMailSettings, queueBookingMails } from "../bookings/mails/queue";
 import { contactFields, createHubspotClient, newsletterFields } from "../integrations/hubspot";
 import { createMailer } from "../integrations/mail";
 import { createPaystackClient } from "../integrations/paystack";
@@ -96,6 +98,21 @@ export function createServices({
       booking: mail ? ["email"] : [],
     },
   });
+  // Bookings the practice owns (docs/decisions/042); the provider's page otherwise. The practice
+  // hears of a booking through its own notice (booking-practice:*), not the booking form's e-mail.
+  const mailSettings = bookingMailSettings(config);
+  const bookings =
+    config.bookings === "native"
+      ? createBookingsService({
+          db: database.db,
+          content,
+          rateLimit,
+          outbox,
+          logger,
+          destinations: [],
+          queueBookingMails: (tx, request) => queueBookingMails(tx, mailSettings, request),
+        })
+      : undefined;
   const { secretKey, apiUrl } = config.paystack;
   const payments = secretKey
     ? createPaymentsService({
@@ -130,6 +147,7 @@ export function createServices({
     gaMeasurementId: config.gaMeasurementId,
     forms,
     payments: payments?.service,
+    ...(bookings ? { bookings } : {}),
   };
   built.bookings = services.bookings;
   return { outbox, payments, services };

@@ -13,6 +13,7 @@ import { appointments, deliveries, submissions } from "../../server/db/schema";
 import { createOutbox } from "../../server/integrations/deliveries/outbox";
 import { createMailer } from "../../server/integrations/mail";
 import { createLogger } from "../../server/operations/logger";
+import { readStatus } from "../../server/operations/status";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { type FakeSmtp, startFakeSmtp } from "../support/fake-smtp";
 import { type MimePart, leaves, parseMime } from "../support/mime";
@@ -271,6 +272,16 @@ function suite(name: string, open: OpenDatabase) {
       };
       await both();
       smtp.messages.length = 0;
+      // Not due, not waiting: /status does not count a reminder before its time.
+      const status = async () =>
+        (
+          await readStatus(database.db, {
+            jobs: [],
+            processStartedAt: new Date(clock),
+            now: new Date(clock),
+          })
+        ).deliveries!["booking-reminder"];
+      expect((await status()).pending).toBe(0);
 
       clock = START - 24 * HOUR - 60_000;
       await both();
@@ -289,6 +300,7 @@ function suite(name: string, open: OpenDatabase) {
       clock = START - 3 * HOUR;
       await both();
       expect(mailsTo(VISITOR)).toHaveLength(1);
+      expect(await status()).toMatchObject({ pending: 0, delivered: 1 });
       clock = START - 2 * HOUR + 1000;
       await both();
       await both();

@@ -1,4 +1,5 @@
 import { and, eq, like, ne, notLike, or, sql } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { type DeliveryDestination, appointments, deliveries, submissions } from "../../db/schema";
@@ -92,9 +93,10 @@ export async function queueBookingMails(
   const submissionId = booking.submissionId;
   // A booking the practice added by hand may have no e-mail address: then it has no visitor mail.
   const visitor = settings.visitor && Boolean(booking.email?.trim());
-  const at = new Date(now);
+  // Due at once, in the database's time (the outbox's clock) unless a test gives its own.
+  const at = request.now === undefined ? sql`now()` : new Date(request.now);
 
-  type Row = typeof deliveries.$inferInsert;
+  type Row = PgInsertValue<typeof deliveries>;
   const rows: Row[] = [];
   const add = (destination: DeliveryDestination, detail?: Record<string, string>) =>
     rows.push({ submissionId, destination, detail, nextAttemptAt: at, createdAt: at });
@@ -161,8 +163,8 @@ export async function queueBookingMails(
     .insert(deliveries)
     .values(rows)
     .onConflictDoNothing()
-    .returning({ id: deliveries.id, nextAttemptAt: deliveries.nextAttemptAt });
-  return inserted.filter((r) => r.nextAttemptAt.getTime() <= now).map((r) => r.id);
+    .returning({ id: deliveries.id, destination: deliveries.destination });
+  return inserted.filter((r) => !r.destination.startsWith("booking-reminder:")).map((r) => r.id);
 }
 
 /** Marks the booking's waiting e-mails that the change made pointless as skipped. */
