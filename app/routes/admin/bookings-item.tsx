@@ -163,7 +163,7 @@ export default function BookingItem({ loaderData, actionData }: Route.ComponentP
       <h2 className="mt-8 text-2xl font-semibold">History</h2>
       <ol className="mt-3 grid gap-2">
         {history.map((h) => (
-          <li key={`${h.at}-${h.words}`}>
+          <li key={`${h.at}-${h.words}`} className="break-words">
             <span className="font-semibold">{formatWat(h.at)}</span>: {h.words}
           </li>
         ))}
