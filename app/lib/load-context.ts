@@ -3,6 +3,7 @@ import type { DocumentId, SiteContent } from "~/content/documents";
 import type { EditorAuth } from "./services/auth";
 import type { BackupShelf } from "./services/backups";
 import type { BookingAdminService } from "./services/booking-admin";
+import type { BookingSettingsService } from "./services/booking-settings";
 import type { BookingsService } from "./services/bookings";
 import type { ContentEditing } from "./services/content-editing";
 import type { FormsService } from "./services/forms";
@@ -69,6 +70,8 @@ export interface EditorServices {
   photos: PhotoUploads;
   /** the site's own backups, for /admin/backups (server/operations/backup/shelf.ts) */
   backups: BackupShelf;
+  /** each counsellor's hours, time off and calendars; present when BOOKINGS=native and inboxOn */
+  bookingSettings?: BookingSettingsService;
 }
 
 export interface SiteServices {

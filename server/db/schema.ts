@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { searchTextSql } from "./search-text";
 
 /**
  * Every form a visitor sends, stored before anything else happens. A "payment" row is the
@@ -38,6 +39,11 @@ export const submissions = pgTable(
     index("submissions_email_idx").on(sql`lower(${t.payload}->>'email')`),
     index("submissions_phone_idx").on(
       sql`regexp_replace(regexp_replace(coalesce(${t.payload}->>'phone', ''), '[^0-9]', '', 'g'), '^234', '0')`,
+    ),
+    // The inbox's search by part of a name, e-mail or phone (pg_trgm, migration 0013).
+    index("submissions_search_idx").using(
+      "gin",
+      sql`${searchTextSql(sql`${t.payload}->>'name'`, sql`${t.payload}->>'email'`, sql`${t.payload}->>'phone'`)} gin_trgm_ops`,
     ),
     // How many are new, counted on /admin.
     index("submissions_new_idx")
@@ -174,6 +180,11 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_reference_idx").on(t.reference),
     index("orders_created_idx").on(t.createdAt),
+    // The inbox's search (pg_trgm, migration 0013), as submissions_search_idx.
+    index("orders_search_idx").using(
+      "gin",
+      sql`${searchTextSql(sql`${t.name}`, sql`${t.email}`, sql`${t.phone}`)} gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { Access } from "../../app/lib/services/auth";
 import type { InboxFilter, InboxKind, InboxRow } from "../../app/lib/services/inbox";
 import type { Db } from "../db/client";
 import { contentAudit } from "../db/schema";
+import { searchCondition } from "./search";
 
 /**
  * What the inbox's pages, its CSV and a person's page share: ids, words for deliveries, the
@@ -114,25 +115,13 @@ export function unionSql(
   filter: InboxFilter,
   extra: { before?: [Date, string]; limit: number },
 ): SQL {
-  const q = filter.q?.trim().toLowerCase() ?? "";
-  const phone = normalisePhone(q);
-  // A whole address or a whole phone number is looked up on its index; anything else (part of a
-  // name, say) is searched for anywhere, which reads every row.
-  const whole = q.includes("@") ? "email" : /^[+\d][\d\s()-]{6,}$/.test(q) ? "phone" : undefined;
-  const search = (name: SQL, email: SQL, phoneColumn: SQL) =>
-    !q
-      ? sql``
-      : whole === "email"
-        ? sql` and lower(${email}) = ${q}`
-        : whole === "phone"
-          ? sql` and ${phoneSql(phoneColumn)} = ${phone}`
-          : sql` and (lower(${name}) like ${`%${q}%`} or lower(${email}) like ${`%${q}%`})`;
-  const searchS = search(
+  const searchS = searchCondition(
+    filter.q,
     sql`s.payload->>'name'`,
     sql`s.payload->>'email'`,
     sql`s.payload->>'phone'`,
   );
-  const searchO = search(sql`o.name`, sql`o.email`, sql`o.phone`);
+  const searchO = searchCondition(filter.q, sql`o.name`, sql`o.email`, sql`o.phone`);
   const statusS =
     filter.status === "new"
       ? sql` and s.handled_at is null`

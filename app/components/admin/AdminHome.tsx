@@ -21,6 +21,8 @@ export interface AdminHomeProps {
   inbox?: { newCount: number; failed: number; held: number };
   /** in INBOX_EMAILS with BOOKINGS=native: the link to /admin/bookings is shown */
   bookings?: boolean;
+  /** BOOKINGS=native and in INBOX_EMAILS: the counsellors' booking settings are shown */
+  bookingSettings?: boolean;
   /** every document of app/content/documents/, in its order */
   documents: AdminDocument[];
   /** scheduled changes of the last week that met a newer version at their time */
@@ -40,6 +42,7 @@ export function AdminHome({
   edit,
   inbox,
   bookings = false,
+  bookingSettings = false,
   documents,
   scheduleNotices = [],
   passkeyOffer = false,
@@ -133,6 +136,11 @@ export function AdminHome({
             <li>
               <AdminLink to="/admin/backups">Backups</AdminLink>
             </li>
+            {bookingSettings && (
+              <li>
+                <AdminLink to="/admin/booking-settings">Booking settings</AdminLink>
+              </li>
+            )}
           </ul>
         </section>
       )}
@@ -166,8 +174,8 @@ export function AdminHome({
           </h2>
           <p className="mt-2 text-muted">
             Phones, e-mails, address, office hours, social links and the WhatsApp number, shown on
-            every page; the words at the foot of every page and on the page-not-found page; and the
-            words of the Contact Us page.
+            every page; the menu’s names and the words at the foot of every page and on the
+            page-not-found page; and the words of the Contact Us page.
           </p>
           <div className="mt-4 sm:w-1/2 sm:pr-1.5">
             <DocumentLink document={contact} />

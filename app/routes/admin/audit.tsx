@@ -53,6 +53,7 @@ const actionWords: Record<string, string> = {
   "booking-cancel": "cancelled a booking",
   "booking-attended": "marked a booking attended",
   "booking-no-show": "marked a booking no-show",
+  "booking-settings": "changed booking settings",
 };
 
 export default function Audit({ loaderData }: Route.ComponentProps) {

@@ -72,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         edit: access.edit,
         inbox: inbox ? { newCount, ...attention } : undefined,
         bookings: Boolean(inbox && editorServices(context).bookingAdmin),
+        bookingSettings: !!inbox && !!editorServices(context).bookingSettings,
         documents: list,
         scheduleNotices,
       },
@@ -138,6 +139,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
         edit={loaderData.edit}
         inbox={loaderData.inbox}
         bookings={loaderData.bookings}
+        bookingSettings={loaderData.bookingSettings}
         documents={loaderData.documents}
         scheduleNotices={loaderData.scheduleNotices}
         passkeyOffer={loaderData.passkeyOffer}
