@@ -48,6 +48,9 @@ export default [
   route("admin/people", "routes/admin/people.tsx"),
   route("admin/people/download", "routes/admin/people-download.ts"),
   route("admin/backups", "routes/admin/backups.tsx"),
+  route("admin/bookings", "routes/admin/bookings.tsx"),
+  route("admin/bookings/new", "routes/admin/bookings-new.tsx"),
+  route("admin/bookings/:id", "routes/admin/bookings-item.tsx"),
   route("admin/backups/download", "routes/admin/backups-download.ts"),
   route("admin/photos", "routes/admin/photos.ts"),
   // Bookings the practice owns (BOOKINGS=native, issue 42): each counsellor's hours and calendars.

@@ -22,6 +22,9 @@ import { editorGuard, isEditorPath, isOpenEditorPost } from "./auth/guard";
 import { formBody } from "./http/form-body";
 import { cookieNames, readCookie } from "./auth/cookies";
 import { createInbox } from "./inbox";
+import { createBookingAdmin } from "./bookings/admin";
+import { bookingChoices } from "./bookings/admin-catalogue";
+import { bookingMailSettings, queueBookingMails } from "./bookings/mails/queue";
 import { ERASURE_LIST } from "./inbox/erasures";
 import { createMailer } from "./integrations/mail";
 import { paystackCheckoutOrigin } from "./integrations/paystack";
@@ -115,6 +118,19 @@ export function createApp(deps: AppDeps) {
           inbox:
             config.inboxEmails.length > 0
               ? createInbox(database.db, { erasureList: join(backup.settings.dir, ERASURE_LIST) })
+              : undefined,
+          bookingAdmin:
+            config.inboxEmails.length > 0 && config.bookings === "native"
+              ? createBookingAdmin(database.db, {
+                  choices: bookingChoices(services.bookings, () => deps.content.current()),
+                  mails: {
+                    queue: async (tx, change) => {
+                      await queueBookingMails(tx, bookingMailSettings(config), change);
+                    },
+                    visitor: bookingMailSettings(config).visitor,
+                    wake: () => outbox.wake(),
+                  },
+                })
               : undefined,
           content: deps.content.editing,
           photos: photoUploads,

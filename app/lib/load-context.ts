@@ -2,6 +2,7 @@ import type { Transform } from "node:stream";
 import type { DocumentId, SiteContent } from "~/content/documents";
 import type { EditorAuth } from "./services/auth";
 import type { BackupShelf } from "./services/backups";
+import type { BookingAdminService } from "./services/booking-admin";
 import type { BookingSettingsService } from "./services/booking-settings";
 import type { BookingsService } from "./services/bookings";
 import type { ContentEditing } from "./services/content-editing";
@@ -63,6 +64,8 @@ export interface EditorServices {
   inboxOn: boolean;
   /** what visitors sent (server/inbox/); present when inboxOn */
   inbox?: InboxService;
+  /** bookings at /admin/bookings (server/bookings/admin.ts); present when inboxOn and BOOKINGS=native */
+  bookingAdmin?: BookingAdminService;
   content: ContentEditing;
   photos: PhotoUploads;
   /** the site's own backups, for /admin/backups (server/operations/backup/shelf.ts) */

@@ -14,14 +14,18 @@ export function isEditorPath(path: string): boolean {
 
 /**
  * The pages of what visitors sent (docs/decisions/033): only an address of INBOX_EMAILS reaches
- * them, and with INBOX_EMAILS unset they are the 404 for everyone. /admin/backups and
- * /admin/booking-settings are among them.
+ * them, and with INBOX_EMAILS unset they are the 404 for everyone. /admin/backups,
+ * /admin/bookings and /admin/booking-settings are among them.
  */
 export function isReaderPath(path: string): boolean {
   const p = path.toLowerCase().replace(/\.data$/, "");
-  return ["/admin/inbox", "/admin/people", "/admin/backups", "/admin/booking-settings"].some(
-    (base) => p === base || p.startsWith(`${base}/`),
-  );
+  return [
+    "/admin/inbox",
+    "/admin/people",
+    "/admin/backups",
+    "/admin/bookings",
+    "/admin/booking-settings",
+  ].some((base) => p === base || p.startsWith(`${base}/`));
 }
 
 /**

@@ -19,6 +19,8 @@ export interface AdminHomeProps {
   edit: boolean;
   /** in INBOX_EMAILS: the inbox and a person's data are shown, with how many are new */
   inbox?: { newCount: number; failed: number; held: number };
+  /** in INBOX_EMAILS with BOOKINGS=native: the link to /admin/bookings is shown */
+  bookings?: boolean;
   /** BOOKINGS=native and in INBOX_EMAILS: the counsellors' booking settings are shown */
   bookingSettings?: boolean;
   /** every document of app/content/documents/, in its order */
@@ -39,6 +41,7 @@ export function AdminHome({
   email,
   edit,
   inbox,
+  bookings = false,
   bookingSettings = false,
   documents,
   scheduleNotices = [],
@@ -119,6 +122,14 @@ export function AdminHome({
                 </span>
               </AdminLink>
             </li>
+            {bookings && (
+              <li>
+                <AdminLink to="/admin/bookings">
+                  Bookings
+                  <span className="mt-1 block font-normal text-ink">Today and the coming week</span>
+                </AdminLink>
+              </li>
+            )}
             <li>
               <AdminLink to="/admin/people">A person’s data</AdminLink>
             </li>

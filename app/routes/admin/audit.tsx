@@ -48,6 +48,11 @@ const actionWords: Record<string, string> = {
   "passkey-added-recovery": "set up a passkey after an e-mailed link (it works after a day)",
   "passkey-removed": "removed a passkey",
   "passkey-cancelled": "cancelled a waiting passkey",
+  "booking-read": "opened a booking",
+  "booking-add": "added a booking by hand",
+  "booking-cancel": "cancelled a booking",
+  "booking-attended": "marked a booking attended",
+  "booking-no-show": "marked a booking no-show",
   "booking-settings": "changed booking settings",
 };
 

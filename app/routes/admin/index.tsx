@@ -71,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         email: access.email,
         edit: access.edit,
         inbox: inbox ? { newCount, ...attention } : undefined,
+        bookings: Boolean(inbox && editorServices(context).bookingAdmin),
         bookingSettings: !!inbox && !!editorServices(context).bookingSettings,
         documents: list,
         scheduleNotices,
@@ -137,6 +138,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
         email={loaderData.email}
         edit={loaderData.edit}
         inbox={loaderData.inbox}
+        bookings={loaderData.bookings}
         bookingSettings={loaderData.bookingSettings}
         documents={loaderData.documents}
         scheduleNotices={loaderData.scheduleNotices}
