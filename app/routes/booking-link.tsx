@@ -237,8 +237,8 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             </h2>
             <p className="mt-2 text-muted">
               Your session is less than 24 hours away, so it can no longer be changed here. Late
-              cancellations may incur a fee. If something has come up, please call or message us
-              and we will help.
+              cancellations may incur a fee. If something has come up, please call or message us and
+              we will help.
             </p>
             <ReachUs message="Hello, I need to talk about my session booked for soon." />
           </section>
@@ -300,8 +300,8 @@ function UnknownBooking() {
     <section data-not-found="" className="container-page max-w-2xl py-20">
       <h1 className="text-3xl font-semibold sm:text-4xl">We could not find that booking</h1>
       <p className="mt-4 text-lg leading-relaxed text-muted">
-        The link may be incomplete, or from an e-mail about a session that has since changed.
-        Please call or message us and we will sort it out with you.
+        The link may be incomplete, or from an e-mail about a session that has since changed. Please
+        call or message us and we will sort it out with you.
       </p>
       <ReachUs message="Hello, I need help with a session I booked." />
       <p className="mt-8">

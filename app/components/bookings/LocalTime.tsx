@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { LOCAL_TIME_ATTRIBUTE, localTimeWords } from "~/lib/bookings/local-time";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The visitor's own time beside a Lagos time, where their clock differs. Empty in the server's
@@ -7,18 +7,15 @@ import { LOCAL_TIME_ATTRIBUTE, localTimeWords } from "~/lib/bookings/local-time"
  * runs, writes the same words, so hydrating leaves them alone.
  */
 export function LocalTime({ instant }: { instant: number }) {
-  const [words, setWords] = useState("");
-  useEffect(() => {
-    const local = localTimeWords(instant);
-    setWords(local ? `(${local})` : "");
-  }, [instant]);
+  const hydrated = useHydrated();
+  const local = hydrated ? localTimeWords(instant) : undefined;
   return (
     <span
       {...{ [LOCAL_TIME_ATTRIBUTE]: String(instant) }}
       className="text-sm font-normal text-muted"
       suppressHydrationWarning
     >
-      {words}
+      {local ? `(${local})` : ""}
     </span>
   );
 }

@@ -25,7 +25,13 @@ const smallButton = "btn-outline min-h-11 px-4 py-2 text-base";
  * background, and Complete Booking is sent as every form is (useResilientForm: an idempotency key,
  * kept and sent again on a bad network). A booking opens its own page, "Booked".
  */
-export function NativeBookingForm({ view: loaded, serverKey }: { view: PickerView; serverKey: string }) {
+export function NativeBookingForm({
+  view: loaded,
+  serverKey,
+}: {
+  view: PickerView;
+  serverKey: string;
+}) {
   const form = useResilientForm<NativeBookingOutcome>({
     action: "/schedule",
     fieldOrder,
@@ -34,11 +40,15 @@ export function NativeBookingForm({ view: loaded, serverKey }: { view: PickerVie
     onAnswer: (answer) => {
       if (answer.outcome === "refused") setTime("");
       else if (answer.outcome !== "invalid" && answer.outcome !== "browse") {
-        toast({ title: messages.booking.failed, description: answer.message, variant: "destructive" });
+        toast({
+          title: messages.booking.failed,
+          description: answer.message,
+          variant: "destructive",
+        });
       }
     },
   });
-  const { fetcher, pageResult, hydrated, errors, busy, result } = form;
+  const { fetcher, pageResult, hydrated, busy, result } = form;
   const times = useFetcher<{ view?: PickerView }>({ key: "schedule-times" });
   const answered = result && "view" in result ? result : undefined;
   const view = times.data?.view ?? answered?.view ?? loaded;
@@ -53,6 +63,11 @@ export function NativeBookingForm({ view: loaded, serverKey }: { view: PickerVie
   const [time, setTime] = useState(typed.time ?? "");
   const complete = Object.values(fields).every((v) => v.trim() !== "");
   const refused = result?.outcome === "refused" ? result : undefined;
+  // A refusal of a field other than the time (the service checks them too) speaks at that field.
+  const errors =
+    refused && refused.field !== "time"
+      ? { ...form.errors, [refused.field]: refused.message }
+      : form.errors;
 
   const showTimes = (next: { sessionTypeId?: string; counsellorId?: string; from?: string }) => {
     const query = new URLSearchParams({
@@ -65,7 +80,10 @@ export function NativeBookingForm({ view: loaded, serverKey }: { view: PickerVie
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter instanceof HTMLButtonElement && (submitter.name === "week" || submitter.value === "show")) {
+    if (
+      submitter instanceof HTMLButtonElement &&
+      (submitter.name === "week" || submitter.value === "show")
+    ) {
       event.preventDefault();
       showTimes(submitter.name === "week" ? { from: submitter.value } : {});
       return;
@@ -204,7 +222,13 @@ export function NativeBookingForm({ view: loaded, serverKey }: { view: PickerVie
           ))}
         </select>
         {/* Without JavaScript a changed choice shows its times with this; with it, at once. */}
-        <button type="submit" name="intent" value="show" formNoValidate className={`${smallButton} mt-3`}>
+        <button
+          type="submit"
+          name="intent"
+          value="show"
+          formNoValidate
+          className={`${smallButton} mt-3`}
+        >
           Show times
         </button>
       </div>
@@ -220,7 +244,7 @@ export function NativeBookingForm({ view: loaded, serverKey }: { view: PickerVie
           </a>
           .
         </p>
-        {refused && refused.nearest.length > 0 && (
+        {refused?.field === "time" && refused.nearest.length > 0 && (
           <fieldset className="mb-6 rounded-2xl border border-clay-700 bg-clay-100/40 p-4">
             <legend className="px-1 font-semibold text-clay-700">{refused.message}</legend>
             <p className="mb-3 text-sm text-ink">The nearest free times:</p>
@@ -268,8 +292,11 @@ export function NativeBookingForm({ view: loaded, serverKey }: { view: PickerVie
           Clear Form
         </button>
       </div>
-      {fetcher.state !== "idle" && <p className="sr-only" role="status">Booking…</p>}
+      {fetcher.state !== "idle" && (
+        <p className="sr-only" role="status">
+          Booking…
+        </p>
+      )}
     </form>
   );
 }
-

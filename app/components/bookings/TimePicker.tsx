@@ -26,9 +26,7 @@ export function TimeChoice({
         name="time"
         value={value}
         // Controlled once React runs (the choice survives paging); a plain radio before.
-        {...(onChange
-          ? { checked, onChange: () => onChange(value) }
-          : { defaultChecked: checked })}
+        {...(onChange ? { checked, onChange: () => onChange(value) } : { defaultChecked: checked })}
         aria-describedby={describedBy}
         className="size-5 accent-teal-700"
       />

@@ -20,8 +20,7 @@ export async function pickerView(
   const { sessionTypes, counsellors } = await bookings.catalogue();
   const sessionTypeId =
     sessionTypes.find((t) => t.id === asked.sessionTypeId)?.id ?? sessionTypes[0]?.id ?? "";
-  const counsellorId =
-    counsellors.find((c) => c.id === asked.counsellorId)?.id ?? FIRST_AVAILABLE;
+  const counsellorId = counsellors.find((c) => c.id === asked.counsellorId)?.id ?? FIRST_AVAILABLE;
   const from = asked.from && parseLagosDate(asked.from) ? asked.from : undefined;
   const times = sessionTypeId
     ? await bookings.freeTimes({ sessionTypeId, counsellorId, ...(from ? { from } : {}) })

@@ -41,7 +41,12 @@ export async function nativeScheduleAction(
   if (!check.ok) {
     const view = await pickerView(bookings, asked);
     return data(
-      { outcome: "invalid", errors: check.errors, values: kept(values), view } satisfies NativeBookingOutcome,
+      {
+        outcome: "invalid",
+        errors: check.errors,
+        values: kept(values),
+        view,
+      } satisfies NativeBookingOutcome,
       { status: 400 },
     );
   }
@@ -59,7 +64,9 @@ export async function nativeScheduleAction(
       return redirect(result.authorizationUrl, 303);
     case "refused": {
       const view = await pickerView(bookings, asked);
-      const { time: _refused, ...rest } = kept(values);
+      const rest = kept(values);
+      // A time refused is not chosen again: the nearest free times are offered instead.
+      if (result.field === "time") delete rest.time;
       return data(
         {
           outcome: "refused",
