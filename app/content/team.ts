@@ -36,5 +36,6 @@ export const teamMembers: TeamMember[] = [
     post: "Bookings, Scheduling & Client Support",
     bio: "Ibukun is usually the first person you speak to when you contact us. She answers your questions, matches you with the right counsellor and arranges sessions in person or online, always with discretion and kindness.",
     image: "team-ibukun-olatunji",
+    takesBookings: false,
   },
 ];

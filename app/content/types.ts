@@ -63,6 +63,8 @@ export interface TeamMember {
   post: string;
   bio: string;
   image: string;
+  /** false for a member who does not hold sessions (offered on /schedule otherwise) */
+  takesBookings?: false;
 }
 
 export interface Value {

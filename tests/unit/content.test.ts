@@ -106,7 +106,14 @@ const schemas = {
     )
     .min(1),
   team: z
-    .object({ name: words, title: words, post: words, bio: paragraph, image: imageKey })
+    .object({
+      name: words,
+      title: words,
+      post: words,
+      bio: paragraph,
+      image: imageKey,
+      takesBookings: z.literal(false).optional(),
+    })
     .strict(),
   values: z.array(z.object({ name: words, description: paragraph }).strict()),
   shortValues: z.array(z.object({ name: words, description: words }).strict()),

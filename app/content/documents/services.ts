@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
   choice,
+  count,
+  group,
   line,
   list,
   longText,
@@ -10,6 +12,7 @@ import {
   pageEnd,
   pageTop,
   pageWords,
+  refined,
   searchWords,
   shortName,
   text,
@@ -17,6 +20,30 @@ import {
 import { servicesWords } from "../page-words";
 import { serviceCategories } from "../services";
 import { slugify, uniqueSlug } from "../slug";
+
+/** Where a booked session happens, as the editor offers it. */
+export const SESSION_PLACES = ["In person in Lekki", "Online"] as const;
+/** When a booked session is paid for; "When booking" needs online payments (Paystack). */
+export const SESSION_PAYMENT = ["At the session", "When booking"] as const;
+
+/**
+ * How a programme is booked on /schedule (BOOKINGS=native, docs/decisions/042): a programme with
+ * a length is a session type visitors can book; one without is not offered there.
+ */
+const sessionBooking = group(
+  "Booking on /schedule",
+  {
+    minutes: refined(count("Length in minutes", 8 * 60), (s) =>
+      s.min(15, "A session is at least 15 minutes."),
+    ).optional(),
+    place: choice("Where", SESSION_PLACES),
+    payment: choice("Payment", SESSION_PAYMENT),
+  },
+  {
+    help: "Give a length to let visitors book this programme as one session on /schedule; leave it empty for a programme arranged with the practice.",
+    folded: true,
+  },
+).optional();
 
 /** /services: the categories of programmes with their prices. */
 const serviceSchema = z
@@ -30,6 +57,7 @@ const serviceSchema = z
       "Image",
       "Optional: without a photo, the card shows one of the practice's illustrations.",
     ),
+    booking: sessionBooking,
   })
   .superRefine(oldPriceAbovePrice)
   .superRefine((service, ctx) => {
@@ -112,6 +140,19 @@ export const servicesDocument = {
   schema: servicesSchema,
 } as const;
 
+/** The single sessions a fresh site offers on /schedule; other programmes are arranged by phone. */
+const shippedBooking: Record<string, NonNullable<z.output<typeof sessionBooking>>> = {
+  "introductory-consultation": { minutes: 30, place: "Online", payment: "At the session" },
+  "individual-therapy": { minutes: 60, place: "In person in Lekki", payment: "At the session" },
+  "couples-counselling-session": {
+    minutes: 75,
+    place: "In person in Lekki",
+    payment: "At the session",
+  },
+  "singles-clarity-session": { minutes: 60, place: "Online", payment: "At the session" },
+  "family-therapy-session": { minutes: 90, place: "In person in Lekki", payment: "At the session" },
+};
+
 /** Version 1 of a fresh database. */
 export function shippedServices(): z.output<typeof servicesSchema> {
   return {
@@ -128,6 +169,7 @@ export function shippedServices(): z.output<typeof servicesSchema> {
         ...(s.price !== undefined ? { price: s.price } : {}),
         ...(s.oldPrice !== undefined ? { oldPrice: s.oldPrice } : {}),
         image: { key: s.image, alt: `${s.title}: an illustration` },
+        ...(shippedBooking[s.id] ? { booking: shippedBooking[s.id] } : {}),
       })),
     })),
     noPrice: { ...servicesWords.noPrice },
