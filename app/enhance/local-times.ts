@@ -8,6 +8,6 @@ import { LOCAL_TIME_ATTRIBUTE, localTimeWords } from "~/lib/bookings/local-time"
 export function wireLocalTimes(): void {
   for (const span of document.querySelectorAll<HTMLElement>(`[${LOCAL_TIME_ATTRIBUTE}]`)) {
     const words = localTimeWords(Number(span.getAttribute(LOCAL_TIME_ATTRIBUTE)));
-    if (words && span.textContent === "") span.textContent = `(${words})`;
+    if (words && span.textContent === "") span.textContent = words;
   }
 }

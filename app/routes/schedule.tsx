@@ -147,6 +147,9 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          {"native" in loaderData && site.emergencyNote && (
+            <p className="mt-3 text-muted">{site.emergencyNote}</p>
+          )}
           <h3 className="mt-5 text-lg font-semibold">{whatsapp.heading}</h3>
           <p className="mt-1 text-muted">{whatsapp.text}</p>
           <a

@@ -12,10 +12,10 @@ export function LocalTime({ instant }: { instant: number }) {
   return (
     <span
       {...{ [LOCAL_TIME_ATTRIBUTE]: String(instant) }}
-      className="text-sm font-normal text-muted"
+      className="text-xs font-normal text-muted empty:hidden"
       suppressHydrationWarning
     >
-      {local ? `(${local})` : ""}
+      {local ?? ""}
     </span>
   );
 }

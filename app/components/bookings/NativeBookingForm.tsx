@@ -15,6 +15,21 @@ import { TimeChoice, TimePicker } from "./TimePicker";
 const empty = { name: "", email: "", phone: "" };
 const fieldOrder = ["name", "email", "phone", "sessionTypeId", "counsellorId", "time"] as const;
 
+/**
+ * What the visitor typed and chose before React started (docs/decisions/017: it starts when a
+ * field gets focus), read while React hydrates the form so its controlled fields keep it.
+ */
+function chosenBeforeReact(): Record<string, string> {
+  if (typeof document === "undefined") return {};
+  const form = document.querySelector<HTMLFormElement>('form[aria-labelledby="book-heading"]');
+  if (!form) return {};
+  const chosen: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string" && value !== "" && !(name in chosen)) chosen[name] = value;
+  }
+  return chosen;
+}
+
 const smallButton = "btn-outline min-h-11 px-4 py-2 text-base";
 
 /**
@@ -54,13 +69,14 @@ export function NativeBookingForm({
   const view = times.data?.view ?? answered?.view ?? loaded;
   const typed = answered?.values ?? {};
 
+  const [before] = useState(chosenBeforeReact);
   const [fields, setFields] = useState(() => ({
     ...empty,
-    ...Object.fromEntries(Object.keys(empty).map((k) => [k, typed[k] ?? ""])),
+    ...Object.fromEntries(Object.keys(empty).map((k) => [k, before[k] ?? typed[k] ?? ""])),
   }));
-  const [sessionTypeId, setSessionTypeId] = useState(view.sessionTypeId);
-  const [counsellorId, setCounsellorId] = useState(view.counsellorId);
-  const [time, setTime] = useState(typed.time ?? "");
+  const [sessionTypeId, setSessionTypeId] = useState(before.sessionTypeId ?? view.sessionTypeId);
+  const [counsellorId, setCounsellorId] = useState(before.counsellorId ?? view.counsellorId);
+  const [time, setTime] = useState(before.time ?? typed.time ?? "");
   const complete = Object.values(fields).every((v) => v.trim() !== "");
   const refused = result?.outcome === "refused" ? result : undefined;
   // A refusal of a field other than the time (the service checks them too) speaks at that field.

@@ -30,11 +30,11 @@ export function TimeChoice({
         aria-describedby={describedBy}
         className="size-5 accent-teal-700"
       />
-      <span>
+      <span className="flex flex-col leading-tight">
         <time dateTime={lagosIso(start)}>
           {withDay ? `${formatLagosDay(start)}, ` : ""}
           {formatLagosClock(start)}
-        </time>{" "}
+        </time>
         <LocalTime instant={start} />
       </span>
     </label>
@@ -62,7 +62,7 @@ export function TimePicker({
   const offered = times.days.filter((day) => day.starts.length > 0);
   const errorId = error ? "time-error" : undefined;
   return (
-    <div id="time" tabIndex={-1} className="space-y-4 focus:outline-none">
+    <div id="time" tabIndex={-1} className="space-y-3 focus:outline-none">
       {error && (
         <p id="time-error" role="alert" className="text-sm font-semibold text-clay-700">
           {error}
@@ -74,22 +74,41 @@ export function TimePicker({
           will find a time with you.
         </p>
       )}
-      {offered.map((day) => (
-        <fieldset key={day.date} className="min-w-0">
-          <legend className="mb-2 font-semibold text-ink">{formatLagosDay(day.starts[0]!)}</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {day.starts.map((start) => (
-              <TimeChoice
-                key={start}
-                start={start}
-                checked={selected === lagosDateTimeValue(start)}
-                onChange={onSelect}
-                describedBy={errorId}
-              />
-            ))}
-          </div>
-        </fieldset>
-      ))}
+      {offered.map((day, index) => {
+        const name = formatLagosDay(day.starts[0]!);
+        const values = day.starts.map(lagosDateTimeValue);
+        // A day is a closed disclosure but the first (and the one with the choice): a week of
+        // times fits a phone's screen, and opening a day needs no script (<details>).
+        const open = index === 0 || (selected !== undefined && values.includes(selected));
+        return (
+          <details
+            key={day.date}
+            open={open}
+            className="group rounded-2xl border border-linen bg-white"
+          >
+            <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-2xl px-4 py-3 font-semibold text-ink focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:outline-none">
+              <span>{name}</span>
+              <span className="text-sm font-normal text-muted">
+                {day.starts.length === 1 ? "1 time" : `${day.starts.length} times`}
+              </span>
+            </summary>
+            <fieldset className="min-w-0 px-4 pb-4">
+              <legend className="sr-only">{name}</legend>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {day.starts.map((start, i) => (
+                  <TimeChoice
+                    key={start}
+                    start={start}
+                    checked={selected === values[i]}
+                    onChange={onSelect}
+                    describedBy={errorId}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </details>
+        );
+      })}
       {(times.previous || times.next) && (
         <div className="flex flex-wrap justify-between gap-3">
           {times.previous ? pager("previous", times.previous) : <span />}
