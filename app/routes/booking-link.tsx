@@ -38,7 +38,7 @@ export function meta() {
   return [
     { title: `Your session | ${practice.name}` },
     { name: "robots", content: "noindex" },
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: "same-origin" },
   ];
 }
 

@@ -31,12 +31,14 @@ export async function pickerView(
 /**
  * Pages with free times or a booking are made for each request: never kept by the page cache
  * (docs/decisions/010 keeps nothing marked no-store) or a browser, never indexed, and a
- * booking's link never leaves in a Referer header.
+ * booking's link never leaves for another site in a Referer header. `same-origin`, not
+ * `no-referrer`: with no-referrer a browser sends its forms with `Origin: null`, which the form
+ * guard (server/http/form-guard.ts) rightly refuses as another site's.
  */
 export const privatePageHeaders = {
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 };
 
 /** The 404 of a booking link that names no booking: forged, mistyped, or from another site. */
