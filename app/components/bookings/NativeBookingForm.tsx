@@ -64,9 +64,10 @@ export function NativeBookingForm({
     },
   });
   const { fetcher, pageResult, hydrated, busy, result } = form;
-  const times = useFetcher<{ view?: PickerView }>({ key: "schedule-times" });
+  // /schedule's own loader, asked for another week, session or counsellor.
+  const times = useFetcher<{ native?: { view: PickerView } }>({ key: "schedule-times" });
   const answered = result && "view" in result ? result : undefined;
-  const view = times.data?.view ?? answered?.view ?? loaded;
+  const view = times.data?.native?.view ?? answered?.view ?? loaded;
   const typed = answered?.values ?? {};
 
   const [before] = useState(chosenBeforeReact);
