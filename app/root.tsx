@@ -24,6 +24,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { ToastOutlet } from "./components/ToastOutlet";
 import { keepPageAfterUnreachable } from "./lib/forms/revalidate";
+import { lagosYear } from "./lib/lagos-year";
 import { shellDetails } from "./lib/site";
 
 // The stylesheet is written into the page (InlineStylesheet; a kept page carries only its own part,
@@ -47,6 +48,8 @@ export function loader({ context }: Route.LoaderArgs) {
     gaMeasurementId: context.services.gaMeasurementId,
     enhanceScript: context.enhanceScript,
     site: shellDetails(context.content.site),
+    // The server's year in Lagos, for the footer's "©": never the visitor's clock.
+    year: lagosYear(Date.now()),
   };
 }
 

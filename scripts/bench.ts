@@ -50,6 +50,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { format, resolveConfig } from "prettier";
 import type { StaticManifest } from "./bench-static-server";
@@ -884,7 +885,9 @@ async function storedContactEmails(dataDir: string, databaseUrl?: string): Promi
       await client.end();
     }
   }
-  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { btree_gist } });
+  const db = await PGlite.create(path.join(dataDir, "pglite"), {
+    extensions: { btree_gist, pg_trgm },
+  });
   try {
     return (await db.query<{ email: string }>(query)).rows.map((r) => r.email);
   } finally {

@@ -13,6 +13,7 @@ import {
   mobileNav,
   scheduleButton,
 } from "~/content/nav";
+import { useSite } from "~/lib/site";
 
 const linkClass =
   "block rounded-lg px-3 py-3 text-lg text-ink no-underline hover:bg-teal-50 aria-[current=page]:bg-teal-50 aria-[current=page]:font-semibold aria-[current=page]:text-clay-700";
@@ -24,6 +25,9 @@ const linkClass =
  */
 export function MobileMenu() {
   const { pathname } = useLocation();
+  const { menu } = useSite();
+  const schedule = scheduleButton(menu);
+  const book = bookButton(menu);
   const panelId = "mobile-menu";
 
   // `flex`: a box of the button's own height. As a line of text, it was 6 px taller while the
@@ -54,7 +58,7 @@ export function MobileMenu() {
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-linen bg-cream shadow-lg data-[state=closed]:hidden"
       >
         <ul className="container-page space-y-1 py-4">
-          {mobileNav.map((entry) =>
+          {mobileNav(menu).map((entry) =>
             entry.kind === "link" ? (
               <li key={entry.link.path}>
                 <Link
@@ -66,16 +70,16 @@ export function MobileMenu() {
                 </Link>
               </li>
             ) : (
-              <MobileGroup key={entry.group.label} group={entry.group} pathname={pathname} />
+              <MobileGroup key={entry.group.id} group={entry.group} pathname={pathname} />
             ),
           )}
         </ul>
         <div className="container-page flex flex-col gap-3 pb-6 sm:flex-row">
-          <Link to={scheduleButton.path} className="btn-primary">
-            {scheduleButton.label}
+          <Link to={schedule.path} className="btn-primary">
+            {schedule.label}
           </Link>
-          <Link to={bookButton.path} className="btn-outline">
-            {bookButton.label}
+          <Link to={book.path} className="btn-outline">
+            {book.label}
           </Link>
         </div>
       </nav>

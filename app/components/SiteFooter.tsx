@@ -2,7 +2,7 @@ import { Mail, MapPin, Phone } from "~/components/icons";
 import { Link } from "react-router";
 import { footerQuickLinks } from "~/content/nav";
 import { footerNewsletter, practice } from "~/content/site";
-import { fullAddress, mapSearchUrl, useSite } from "~/lib/site";
+import { fullAddress, mapSearchUrl, useCopyrightYear, useSite } from "~/lib/site";
 import { useAnalyticsConfigured } from "./ConsentBanner";
 import { LogoMark } from "./Logo";
 import { SocialLinks } from "./SocialLinks";
@@ -11,6 +11,7 @@ import { NewsletterForm } from "./forms/NewsletterForm";
 /** `newsletter={false}` on the editor's pages, whose one form is the editor's own. */
 export function SiteFooter({ newsletter = true }: { newsletter?: boolean }) {
   const site = useSite();
+  const year = useCopyrightYear();
   const analytics = useAnalyticsConfigured();
   // `grow`, not `mt-auto`: on a short page the footer fills the screen's foot downwards from
   // under the page. Pushed to the bottom instead, a footer painted before all of it had come moved
@@ -54,10 +55,10 @@ export function SiteFooter({ newsletter = true }: { newsletter?: boolean }) {
             id="footer-quick-links"
             className="font-sans text-sm font-semibold tracking-widest text-white uppercase"
           >
-            Quick Links
+            {site.quickLinks.heading}
           </h2>
           <ul className="mt-3 space-y-1">
-            {footerQuickLinks.map((link) => (
+            {footerQuickLinks(site.quickLinks).map((link) => (
               <li key={link.path}>
                 <Link
                   to={link.path}
@@ -116,7 +117,7 @@ export function SiteFooter({ newsletter = true }: { newsletter?: boolean }) {
       </div>
       <div className="border-t border-teal-900">
         <div className="container-page flex flex-col gap-2 py-5 text-sm text-teal-100 sm:flex-row sm:items-center sm:justify-between">
-          <p>{`© ${practice.copyrightYear} ${practice.name}. All rights reserved.`}</p>
+          <p>{`© ${year === undefined ? "" : `${year} `}${practice.name}. All rights reserved.`}</p>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {analytics && (
               // app/enhance/consent.ts shows the banner again.

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { bookButton, desktopContactButton, desktopNav, isActivePath } from "~/content/nav";
 import { practice } from "~/content/site";
+import { useSite } from "~/lib/site";
 import { LogoMark } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
 import { NavDropdown } from "./NavDropdown";
@@ -11,6 +12,9 @@ import { NavDropdown } from "./NavDropdown";
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
+  const { menu } = useSite();
+  const contactButton = desktopContactButton(menu);
+  const book = bookButton(menu);
 
   return (
     <header
@@ -37,7 +41,7 @@ export function SiteHeader() {
             with Chromium's default Linux fonts), so the menu button serves up to 1279 px. */}
         <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-1 xl:gap-2">
-            {desktopNav.map((entry) =>
+            {desktopNav(menu).map((entry) =>
               entry.kind === "link" ? (
                 <li key={entry.link.path}>
                   <Link
@@ -49,7 +53,7 @@ export function SiteHeader() {
                   </Link>
                 </li>
               ) : (
-                <li key={entry.group.label}>
+                <li key={entry.group.id}>
                   <NavDropdown group={entry.group} />
                 </li>
               ),
@@ -58,11 +62,11 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-2 xl:flex">
-          <Link to={desktopContactButton.path} className="btn-outline px-4 py-2 whitespace-nowrap">
-            {desktopContactButton.label}
+          <Link to={contactButton.path} className="btn-outline px-4 py-2 whitespace-nowrap">
+            {contactButton.label}
           </Link>
-          <Link to={bookButton.path} className="btn-primary px-4 py-2 whitespace-nowrap">
-            {bookButton.label}
+          <Link to={book.path} className="btn-primary px-4 py-2 whitespace-nowrap">
+            {book.label}
           </Link>
         </div>
 

@@ -106,6 +106,8 @@ export const bookWords = {
     secondButton: "Book a session",
   },
   benefitsHeading: "Inside you will find",
+  /** beside the price (SPEC.md: "note 'Digital & Physical copies available'") */
+  copiesNote: "Digital & Physical copies available",
   search: { title: pages.book.title },
 };
 

@@ -58,7 +58,6 @@ export const practice = {
     { label: "Sunday", days: [7] },
   ] satisfies OpeningHours[],
   emergencyNote: "Emergency appointments are available on request.",
-  copyrightYear: 2025,
   social: [
     {
       name: "Instagram",

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { SiteContent } from "~/content/documents";
+import { menuWords, quickLinkWords } from "~/content/nav";
 
 /**
  * The practice's contact details as published (the "Contact details" document): phones, e-mails,
@@ -19,7 +20,10 @@ export function shellDetails({
   return site;
 }
 
-/** Before the root loader has answered (an error screen), the shell shows no contact details. */
+/**
+ * Before the root loader has answered (an error screen), the shell shows no contact details, and
+ * the menus the site came with.
+ */
 const NO_DETAILS: SiteDetails = {
   phones: [],
   emails: [],
@@ -29,12 +33,23 @@ const NO_DETAILS: SiteDetails = {
   emergencyNote: "",
   blurb: "",
   newsletter: { heading: "", text: "" },
+  menu: menuWords,
+  quickLinks: quickLinkWords,
   social: [],
 };
 
 export function useSite(): SiteDetails {
   const root = useRouteLoaderData("root") as { site?: SiteDetails } | undefined;
   return root?.site ?? NO_DETAILS;
+}
+
+/**
+ * The year for the footer's "©", as the server read it in Lagos when the page was rendered
+ * (app/lib/lagos-year.ts); undefined before the root loader has answered (an error screen).
+ */
+export function useCopyrightYear(): number | undefined {
+  const root = useRouteLoaderData("root") as { year?: number } | undefined;
+  return root?.year;
 }
 
 export function fullAddress(site: SiteDetails): string {

@@ -84,7 +84,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
                   {`Save ${formatNaira(save)}`}
                 </p>
               )}
-              <p className="pb-1 text-muted">Digital &amp; Physical copies available</p>
+              <p className="pb-1 text-muted">{book.copiesNote}</p>
             </div>
             <a
               href={book.buyUrl}

@@ -53,15 +53,22 @@ export async function openDatabase(options: {
 async function openPglite(dataDir: string): Promise<Database> {
   // Each driver is loaded only when it is the one in use: pg's code alone is about 6 MB of RSS
   // that a site on PGlite would carry for nothing (docs/decisions/022).
-  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-    await Promise.all([
-      import("@electric-sql/pglite"),
-      // The bookings' overlap constraint (docs/decisions/042) needs btree_gist: a database migrated
-      // with it cannot insert an appointment when opened without it.
-      import("@electric-sql/pglite/contrib/btree_gist"),
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-    ]);
+  const [
+    { PGlite },
+    { btree_gist },
+    { pg_trgm },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+  ] = await Promise.all([
+    import("@electric-sql/pglite"),
+    // The bookings' overlap constraint (docs/decisions/042) needs btree_gist: a database migrated
+    // with it cannot insert an appointment when opened without it.
+    import("@electric-sql/pglite/contrib/btree_gist"),
+    // The inbox's search index (server/db/search-text.ts): likewise for a submission or order.
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   const dir = path.join(dataDir, "pglite");
   try {
     mkdirSync(dir, { recursive: true });
@@ -86,7 +93,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     // process about 130 MB smaller (bench/results.md measures it).
     const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
     await createInChildProcess(dir, startParams);
-    client = await PGlite.create(dir, { startParams, extensions: { btree_gist } });
+    client = await PGlite.create(dir, { startParams, extensions: { btree_gist, pg_trgm } });
   } catch (error) {
     release();
     throw new DatabaseStartError(

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { searchTextSql } from "./search-text";
 
 /**
  * Every form a visitor sends, stored before anything else happens. A "payment" row is the
@@ -39,12 +40,42 @@ export const submissions = pgTable(
     index("submissions_phone_idx").on(
       sql`regexp_replace(regexp_replace(coalesce(${t.payload}->>'phone', ''), '[^0-9]', '', 'g'), '^234', '0')`,
     ),
+    // The inbox's search by part of a name, e-mail or phone (pg_trgm, migration 0013).
+    index("submissions_search_idx").using(
+      "gin",
+      sql`${searchTextSql(sql`${t.payload}->>'name'`, sql`${t.payload}->>'email'`, sql`${t.payload}->>'phone'`)} gin_trgm_ops`,
+    ),
     // How many are new, counted on /admin.
     index("submissions_new_idx")
       .on(t.kind)
       .where(sql`handled_at is null`),
   ],
 );
+
+/**
+ * Where a delivery goes. A booking's e-mails (server/bookings/mails/) are several of one kind per
+ * submission, so theirs carry what tells them apart after a colon ("booking-reminder:24h:s0"):
+ * the unique (submission_id, destination) index then still allows each exactly once. A
+ * destination's family (before the colon) picks its handler and its line in /status.
+ */
+export const DELIVERY_FAMILIES = [
+  "hubspot",
+  "email",
+  "receipt",
+  "email-fallback",
+  "booking-visitor",
+  "booking-practice",
+  "booking-reminder",
+] as const;
+export type DeliveryFamily = (typeof DELIVERY_FAMILIES)[number];
+export type BookingMailFamily = Extract<DeliveryFamily, `booking-${string}`>;
+export type DeliveryDestination =
+  Exclude<DeliveryFamily, BookingMailFamily> | `${BookingMailFamily}:${string}`;
+
+/** The family of a destination: "booking-reminder:24h:s0" → "booking-reminder". */
+export function destinationFamily(destination: string): DeliveryFamily {
+  return destination.split(":", 1)[0] as DeliveryFamily;
+}
 
 /** The outbox: one row per submission and destination, worked off with retries. */
 export const deliveries = pgTable(
@@ -58,12 +89,13 @@ export const deliveries = pgTable(
      * "email-fallback": the lead sent to the practice inbox because HubSpot rejected it or gave
      * up (issue 16); it carries the reason.
      */
-    destination: text("destination", {
-      enum: ["hubspot", "email", "receipt", "email-fallback"],
-    }).notNull(),
-    /** "held": kept back for review during a flood of posts (docs/decisions), released by hand */
+    destination: text("destination").$type<DeliveryDestination>().notNull(),
+    /**
+     * "held": kept back for review during a flood of posts (docs/decisions), released by hand;
+     * "skipped": no longer needed when its time came (a reminder of a cancelled or moved booking)
+     */
     status: text("status", {
-      enum: ["pending", "sending", "delivered", "rejected", "dead", "held"],
+      enum: ["pending", "sending", "delivered", "rejected", "dead", "held", "skipped"],
     })
       .notNull()
       .default("pending"),
@@ -73,6 +105,12 @@ export const deliveries = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /**
+     * What one message needs beyond its submission and appointment: the change-or-cancel link's
+     * token, the practice's words on a cancel (docs/decisions/042, amendment). Emptied when the
+     * row is finished, so a token is readable only until its e-mail has gone.
+     */
+    detail: jsonb("detail").$type<Record<string, string>>(),
   },
   (t) => [
     index("deliveries_due_idx")
@@ -142,6 +180,11 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_reference_idx").on(t.reference),
     index("orders_created_idx").on(t.createdAt),
+    // The inbox's search (pg_trgm, migration 0013), as submissions_search_idx.
+    index("orders_search_idx").using(
+      "gin",
+      sql`${searchTextSql(sql`${t.name}`, sql`${t.email}`, sql`${t.phone}`)} gin_trgm_ops`,
+    ),
   ],
 );
 

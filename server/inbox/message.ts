@@ -4,7 +4,7 @@ import type { InboxDetail } from "../../app/lib/services/inbox";
 import { formatWat } from "../../app/lib/admin/wat";
 import { formatKobo } from "../../app/lib/money";
 import type { Db } from "../db/client";
-import { DESTINATION_WORDS, type RawRow, auditRow, parseInboxId, rowsOf, toRow } from "./rows";
+import { destinationWords, type RawRow, auditRow, parseInboxId, rowsOf, toRow } from "./rows";
 import { ORDER_STATUS_WORDS, fieldOrder, fieldWords, valueWords } from "./words";
 
 /** One message (/admin/inbox/ID): everything sent and its deliveries; reading it is audited. */
@@ -74,7 +74,7 @@ export async function messageDetail(
           ],
     deliveries: attempts.map((a) => ({
       id: Number(a.id),
-      destination: DESTINATION_WORDS[a.destination] ?? a.destination,
+      destination: destinationWords(a.destination),
       status: a.status,
       attempts: a.attempts,
       lastError: a.last_error ?? undefined,

@@ -9,7 +9,7 @@ import {
   erasureSalt,
   recordErasure,
 } from "./erasures";
-import { DESTINATION_WORDS, auditRow, idList, normalisePhone, phoneSql, rowsOf } from "./rows";
+import { destinationWords, auditRow, idList, normalisePhone, phoneSql, rowsOf } from "./rows";
 
 /**
  * A person's data (/admin/people, docs/inbox.md): everything held under their e-mail addresses
@@ -201,7 +201,7 @@ export async function findPerson(db: Db, queries: string[]): Promise<PersonRecor
     waiting: waiting.map((w) => ({
       id: Number(w.id),
       submission: `s${String(w.submission_id)}`,
-      destination: DESTINATION_WORDS[w.destination] ?? w.destination,
+      destination: destinationWords(w.destination),
       status: w.status,
     })),
     audit: mentions.map((a) => ({

@@ -3,6 +3,7 @@ import type { Access } from "../../app/lib/services/auth";
 import type { InboxFilter, InboxKind, InboxRow } from "../../app/lib/services/inbox";
 import type { Db } from "../db/client";
 import { contentAudit } from "../db/schema";
+import { searchCondition } from "./search";
 
 /**
  * What the inbox's pages, its CSV and a person's page share: ids, words for deliveries, the
@@ -18,6 +19,10 @@ export const DESTINATION_WORDS: Record<string, string> = {
   email: "e-mail",
   receipt: "receipt",
   "email-fallback": "e-mail (fallback)",
+  "booking-visitor:booked": "confirmation to the visitor",
+  "booking-visitor:cancelled": "cancellation to the visitor",
+  "booking-practice:booked": "e-mail",
+  "booking-practice:cancelled": "cancellation e-mail",
 };
 const STATUS_WORDS: Record<string, string> = {
   pending: "waiting",
@@ -26,16 +31,25 @@ const STATUS_WORDS: Record<string, string> = {
   rejected: "failed",
   dead: "failed",
   held: "held",
+  skipped: "not needed",
 };
+
+/** A delivery's destination in the inbox's words; a booking's reminders and moves by pattern. */
+export function destinationWords(destination: string): string {
+  const fixed = DESTINATION_WORDS[destination];
+  if (fixed) return fixed;
+  const reminder = /^booking-reminder:(\d+(?:\.\d+)?)h-s\d+$/.exec(destination);
+  if (reminder) return `${reminder[1]} h reminder`;
+  if (/^booking-visitor:moved-s\d+$/.test(destination)) return "change to the visitor";
+  if (/^booking-practice:moved-s\d+$/.test(destination)) return "change e-mail";
+  return destination;
+}
 
 /** "HubSpot: delivered, e-mail: failed"; a held row says "Held (flood)". */
 export function whereItWent(deliveries: { destination: string; status: string }[]): string {
   if (deliveries.some((d) => d.status === "held")) return "Held (flood)";
   return deliveries
-    .map(
-      (d) =>
-        `${DESTINATION_WORDS[d.destination] ?? d.destination}: ${STATUS_WORDS[d.status] ?? d.status}`,
-    )
+    .map((d) => `${destinationWords(d.destination)}: ${STATUS_WORDS[d.status] ?? d.status}`)
     .join(", ");
 }
 
@@ -101,25 +115,13 @@ export function unionSql(
   filter: InboxFilter,
   extra: { before?: [Date, string]; limit: number },
 ): SQL {
-  const q = filter.q?.trim().toLowerCase() ?? "";
-  const phone = normalisePhone(q);
-  // A whole address or a whole phone number is looked up on its index; anything else (part of a
-  // name, say) is searched for anywhere, which reads every row.
-  const whole = q.includes("@") ? "email" : /^[+\d][\d\s()-]{6,}$/.test(q) ? "phone" : undefined;
-  const search = (name: SQL, email: SQL, phoneColumn: SQL) =>
-    !q
-      ? sql``
-      : whole === "email"
-        ? sql` and lower(${email}) = ${q}`
-        : whole === "phone"
-          ? sql` and ${phoneSql(phoneColumn)} = ${phone}`
-          : sql` and (lower(${name}) like ${`%${q}%`} or lower(${email}) like ${`%${q}%`})`;
-  const searchS = search(
+  const searchS = searchCondition(
+    filter.q,
     sql`s.payload->>'name'`,
     sql`s.payload->>'email'`,
     sql`s.payload->>'phone'`,
   );
-  const searchO = search(sql`o.name`, sql`o.email`, sql`o.phone`);
+  const searchO = searchCondition(filter.q, sql`o.name`, sql`o.email`, sql`o.phone`);
   const statusS =
     filter.status === "new"
       ? sql` and s.handled_at is null`

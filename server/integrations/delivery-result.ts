@@ -4,7 +4,12 @@ export type DeliveryResult =
   /** refused for good: do not try again */
   | { outcome: "rejected"; error: string }
   /** failed for now: try again, not before `retryAfterMs` when the service said so */
-  | { outcome: "retry"; error: string; retryAfterMs?: number };
+  | { outcome: "retry"; error: string; retryAfterMs?: number }
+  /** no longer needed (a reminder of a booking since cancelled or moved): nothing was sent */
+  | { outcome: "skipped"; reason: string };
+
+/** What sending came to: an outside service never answers "skipped". */
+export type SendResult = Exclude<DeliveryResult, { outcome: "skipped" }>;
 
 /** Parses a Retry-After header (seconds or an HTTP date) into milliseconds from now. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {

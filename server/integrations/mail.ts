@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { DeliveryResult } from "./delivery-result";
+import type { SendResult } from "./delivery-result";
 
 /**
  * E-mail through SMTP_URL (nodemailer). The only module that talks SMTP. Connection problems and
@@ -12,8 +12,15 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** the same words as simple HTML, for mail apps that show links as links */
+  html?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /**
+   * A calendar invite (RFC 5546): sent both as a `text/calendar; method=…` alternative, which
+   * mail apps offer to add, and as an .ics attachment for those that do not.
+   */
+  calendar?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 }
 
 export function createMailer(options: { smtpUrl: string; from: string }) {
@@ -23,9 +30,14 @@ export function createMailer(options: { smtpUrl: string; from: string }) {
     greetingTimeout: 10_000,
     socketTimeout: 10_000,
   });
-  return async function send(message: MailMessage): Promise<DeliveryResult> {
+  return async function send(message: MailMessage): Promise<SendResult> {
     try {
-      await transport.sendMail({ from: options.from, ...message });
+      const { calendar, ...rest } = message;
+      await transport.sendMail({
+        from: options.from,
+        ...rest,
+        ...(calendar ? { icalEvent: calendar } : {}),
+      });
       return { outcome: "delivered" };
     } catch (error) {
       const { responseCode, response } = error as { responseCode?: number; response?: string };
@@ -47,7 +59,7 @@ export function smtpFailure(
   code: number | undefined,
   response: string | undefined,
   name = "Error",
-): DeliveryResult {
+): SendResult {
   if (code === undefined) return { outcome: "retry", error: `SMTP ${name}` };
   if (AUTH_CODES.has(code)) {
     return { outcome: "retry", error: `SMTP ${code} authentication failed (check SMTP_URL)` };

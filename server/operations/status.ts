@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import type { Db } from "../db/client";
 import { describeDatabaseError } from "../db/errors";
-import { deliveries } from "../db/schema";
+import { DELIVERY_FAMILIES, type DeliveryFamily, deliveries } from "../db/schema";
 import { type JobName, readJobRuns, EDITOR_JOBS } from "./job-runs";
 import type { Logger } from "./logger";
 
@@ -11,11 +11,19 @@ import type { Logger } from "./logger";
  * "attention" with short reasons, from counts and ages only, never from what visitors sent.
  */
 
-export type Destination = (typeof deliveries.$inferSelect)["destination"];
+/** Counted by family: every reminder of every booking is one "booking-reminder" line. */
+export type Destination = DeliveryFamily;
 export type DeliveryStatus = (typeof deliveries.$inferSelect)["status"];
 
-const DESTINATIONS: Destination[] = ["hubspot", "email", "receipt", "email-fallback"];
-const STATUSES: DeliveryStatus[] = ["pending", "sending", "held", "delivered", "rejected", "dead"];
+const STATUSES: DeliveryStatus[] = [
+  "pending",
+  "sending",
+  "held",
+  "delivered",
+  "rejected",
+  "dead",
+  "skipped",
+];
 
 /** A delivery waiting longer than this needs a person: a channel is down or misconfigured. */
 export const WAITING_TOO_LONG_MS = 60 * 60_000;
@@ -88,7 +96,7 @@ export async function readStatus(
   const at: SQL = sql`${now.toISOString()}::timestamptz`;
   // One grouped pass over the outbox, which retention keeps small.
   const result = (await db.execute(sql`
-    select destination, status, count(*)::int as n,
+    select split_part(destination, ':', 1) as family, status, count(*)::int as n,
            floor(extract(epoch from (${at} - min(created_at))) / 60)::int as oldest_minutes,
            count(*) filter (
              where created_at < ${at} - ${WAITING_TOO_LONG_MS}::int * interval '1 millisecond'
@@ -97,9 +105,11 @@ export async function readStatus(
              where created_at >= ${at} - ${FAILED_RECENT_DAYS}::int * interval '1 day'
            )::int as recent
       from ${deliveries}
-     group by destination, status`)) as unknown as {
+     -- a booking's reminder counts as queued at its time (server/bookings/mails/queue.ts)
+     where created_at <= ${at}
+     group by family, status`)) as unknown as {
     rows: {
-      destination: Destination;
+      family: Destination;
       status: DeliveryStatus;
       n: number;
       oldest_minutes: number | null;
@@ -108,7 +118,7 @@ export async function readStatus(
     }[];
   };
   const counts = Object.fromEntries(
-    DESTINATIONS.map((d) => [
+    DELIVERY_FAMILIES.map((d) => [
       d,
       {
         ...(Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<DeliveryStatus, number>),
@@ -120,7 +130,7 @@ export async function readStatus(
   let held = 0;
   const failed: Record<"rejected" | "dead", number> = { rejected: 0, dead: 0 };
   for (const row of result.rows) {
-    const c = counts[row.destination];
+    const c = counts[row.family];
     if (!c) continue;
     const n = Number(row.n);
     c[row.status] = n;

@@ -47,7 +47,13 @@ export async function findKey(db: Db | Tx, hash: string): Promise<StoredKey | un
  */
 export async function claimKey(
   tx: Tx,
-  row: { key: string; kind: string; submissionId?: number; orderId?: number },
+  row: {
+    key: string;
+    kind: string;
+    submissionId?: number;
+    orderId?: number;
+    answer?: { url: string };
+  },
 ): Promise<void> {
   const inserted = await tx
     .insert(idempotencyKeys)

@@ -8,12 +8,15 @@ import { deliveries } from "../db/schema";
 import { fallbackNotification } from "./forms/fallback-notification";
 import { practiceNotification } from "./forms/notifications";
 import { createFormsService } from "./forms/service";
+import { createBookingsService } from "../bookings/service";
+import { bookingMailSettings, queueBookingMails } from "../bookings/mails/queue";
 import { contactFields, createHubspotClient, newsletterFields } from "../integrations/hubspot";
 import { createMailer } from "../integrations/mail";
 import { createPaystackClient } from "../integrations/paystack";
 import { createTestimonialsService } from "../integrations/testimonials";
 import type { Logger } from "../operations/logger";
 import {
+  type DeliveryFamily,
   type DeliveryHandler,
   type Destination,
   type Outbox,
@@ -21,6 +24,8 @@ import {
 } from "../integrations/deliveries/outbox";
 import type { SiteContent } from "../../app/content/documents";
 import { paymentReceipt } from "./payments/emails";
+import type { BookingCatalogue } from "../bookings/mails/booking-facts";
+import { bookingMailHandlers } from "../bookings/mails/handlers";
 import { type Payments, createPaymentsService } from "./payments/service";
 import { createRateLimiter } from "../http/rate-limit";
 
@@ -53,7 +58,14 @@ export function createServices({
   /** the server's side of payments (webhooks); absent when Paystack is not configured */
   payments?: Payments;
 } {
-  const handlers = deliveryHandlers(config, database.db, content);
+  // The booking e-mails name sessions and counsellors as the booking service offers them; that
+  // service is built after the outbox it queues in, so the handlers find it when they run.
+  const built: Pick<SiteServices, "bookings"> = {};
+  const catalogue = async () => {
+    if (!built.bookings) throw new Error("no booking service");
+    return built.bookings.catalogue();
+  };
+  const handlers = deliveryHandlers(config, database.db, content, catalogue);
   const outbox = createOutbox({
     db: database.db,
     handlers,
@@ -86,6 +98,21 @@ export function createServices({
       booking: mail ? ["email"] : [],
     },
   });
+  // Bookings the practice owns (docs/decisions/042); the provider's page otherwise. The practice
+  // hears of a booking through its own notice (booking-practice:*), not the booking form's e-mail.
+  const mailSettings = bookingMailSettings(config);
+  const bookings =
+    config.bookings === "native"
+      ? createBookingsService({
+          db: database.db,
+          content,
+          rateLimit,
+          outbox,
+          logger,
+          destinations: [],
+          queueBookingMails: (tx, request) => queueBookingMails(tx, mailSettings, request),
+        })
+      : undefined;
   const { secretKey, apiUrl } = config.paystack;
   const payments = secretKey
     ? createPaymentsService({
@@ -108,31 +135,31 @@ export function createServices({
         ],
       })
     : undefined;
-  return {
-    outbox,
-    payments,
-    services: {
-      testimonials: createTestimonialsService({
-        apiUrl: config.testimonialsApiUrl,
-        database,
-        logger,
-        onChange: onTestimonialsChange,
-        fallback: () => content().testimonials.items,
-      }),
-      schedulingUrl: config.schedulingUrl ?? defaultSchedulingUrl,
-      gaMeasurementId: config.gaMeasurementId,
-      forms,
-      payments: payments?.service,
-    },
+  const services: SiteServices = {
+    testimonials: createTestimonialsService({
+      apiUrl: config.testimonialsApiUrl,
+      database,
+      logger,
+      onChange: onTestimonialsChange,
+      fallback: () => content().testimonials.items,
+    }),
+    schedulingUrl: config.schedulingUrl ?? defaultSchedulingUrl,
+    gaMeasurementId: config.gaMeasurementId,
+    forms,
+    payments: payments?.service,
+    ...(bookings ? { bookings } : {}),
   };
+  built.bookings = services.bookings;
+  return { outbox, payments, services };
 }
 
 function deliveryHandlers(
   config: Config,
   db: Db,
   content: () => SiteContent,
-): Partial<Record<Destination, DeliveryHandler>> {
-  const handlers: Partial<Record<Destination, DeliveryHandler>> = {};
+  catalogue: BookingCatalogue,
+): Partial<Record<DeliveryFamily, DeliveryHandler>> {
+  const handlers: Partial<Record<DeliveryFamily, DeliveryHandler>> = {};
   const { portalId, contactFormId, newsletterFormId, apiUrl } = config.hubspot;
   if (portalId) {
     const submit = createHubspotClient({ apiUrl, portalId });
@@ -170,6 +197,18 @@ function deliveryHandlers(
     const send = createMailer({ smtpUrl, from: receiptFrom });
     handlers.receipt = (item) =>
       send(paymentReceipt(item, practiceInbox ?? receiptFrom, content().site));
+    Object.assign(
+      handlers,
+      bookingMailHandlers({
+        db,
+        send,
+        siteUrl: config.siteUrl,
+        practiceEmail: practiceInbox ?? receiptFrom,
+        practiceInbox,
+        site: () => content().site,
+        catalogue,
+      }),
+    );
   }
   return handlers;
 }

@@ -296,8 +296,22 @@ test.describe("footer", () => {
         /^https:\/\//,
       );
     }
-    await expect(footer.getByText(/© 2025/)).toBeVisible();
     await footer.getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page).toHaveURL(/\/privacy$/);
+  });
+
+  test("the copyright line says this year in Lagos, whatever the visitor's clock says", async ({
+    page,
+  }) => {
+    // The site's clock and this test's are the machine's; Lagos is UTC+1 all year.
+    const year = new Date(Date.now() + 3_600_000).getUTCFullYear();
+    // A phone whose clock is years out, on a page that starts React at once.
+    await page.clock.setFixedTime(new Date("2031-07-01T12:00:00Z"));
+    await gotoHydrated(page, "/contact");
+    const line = `© ${year} Kindred Hearts Counselling. All rights reserved.`;
+    await expect(page.getByRole("contentinfo").getByText(line)).toBeVisible();
+    // A page kept in memory says the same.
+    await page.goto("/faq");
+    await expect(page.getByRole("contentinfo").getByText(line)).toBeVisible();
   });
 });

@@ -1,20 +1,27 @@
 import { describe, expect, it } from "vitest";
+import { shippedSite, siteSchema } from "~/content/documents/site";
 import {
+  type DesktopEntry,
   aboutGroup,
+  bookButton,
   desktopContactButton,
   desktopNav,
   footerQuickLinks,
   isActivePath,
   mobileNav,
+  scheduleButton,
   tipsGroup,
 } from "~/content/nav";
 
-const labels = (entries: typeof desktopNav) =>
+const labels = (entries: DesktopEntry[]) =>
   entries.map((e) => (e.kind === "link" ? e.link.label : e.group.label));
+
+// What a fresh site shows: the menus' words of the shipped Contact details.
+const { menu, quickLinks } = shippedSite();
 
 describe("navigation content", () => {
   it("desktop nav has the spec's entries in order", () => {
-    expect(labels(desktopNav)).toEqual([
+    expect(labels(desktopNav(menu))).toEqual([
       "Home",
       "About",
       "Tips",
@@ -22,17 +29,19 @@ describe("navigation content", () => {
       "Privacy",
       "Heal Program",
     ]);
-    expect(aboutGroup.items).toEqual([
+    expect(aboutGroup(menu).items).toEqual([
       { path: "/about", label: "About Us" },
       { path: "/team", label: "Meet Our Team" },
       { path: "/testimonials", label: "Testimonials" },
     ]);
-    expect(tipsGroup.items.map((i) => i.path)).toEqual(["/marriage-tips", "/dating-tips"]);
-    expect(desktopContactButton).toEqual({ path: "/Contact", label: "Contact Us" });
+    expect(tipsGroup(menu).items.map((i) => i.path)).toEqual(["/marriage-tips", "/dating-tips"]);
+    expect(desktopContactButton(menu)).toEqual({ path: "/Contact", label: "Contact Us" });
+    expect(bookButton(menu)).toEqual({ path: "/book", label: "Get our Book" });
+    expect(scheduleButton(menu)).toEqual({ path: "/schedule", label: "Schedule Appointment" });
   });
 
   it("mobile menu has the spec's entries in order", () => {
-    expect(labels(mobileNav)).toEqual([
+    expect(labels(mobileNav(menu))).toEqual([
       "Home",
       "About",
       "Our Services",
@@ -45,7 +54,8 @@ describe("navigation content", () => {
   });
 
   it("footer quick links include FAQ's", () => {
-    expect(footerQuickLinks.map((l) => l.path)).toEqual([
+    expect(quickLinks.heading).toBe("Quick Links");
+    expect(footerQuickLinks(quickLinks).map((l) => l.path)).toEqual([
       "/services",
       "/about",
       "/testimonials",
@@ -53,7 +63,30 @@ describe("navigation content", () => {
       "/book",
       "/faq",
     ]);
-    expect(footerQuickLinks.at(-1)?.label).toBe("FAQ's");
+    expect(footerQuickLinks(quickLinks).at(-1)?.label).toBe("FAQ's");
+  });
+
+  it("says what the practice published, each entry still going where it went", () => {
+    const site = siteSchema.parse({
+      ...shippedSite(),
+      menu: { ...menu, about: "Who we are", servicesOnPhones: "What we offer" },
+      quickLinks: { ...quickLinks, faq: "Questions" },
+    });
+    const about = desktopNav(site.menu)[1];
+    expect(about?.kind === "group" && about.group.label).toBe("Who we are");
+    expect(about?.kind === "group" && about.group.id).toBe("about");
+    expect(mobileNav(site.menu)[2]).toEqual({
+      kind: "link",
+      link: { path: "/services", label: "What we offer" },
+    });
+    expect(footerQuickLinks(site.quickLinks).at(-1)).toEqual({ path: "/faq", label: "Questions" });
+  });
+
+  it("a version saved before the menus could be edited shows the spec's words", () => {
+    const { menu: _menu, quickLinks: _quickLinks, ...older } = shippedSite();
+    const site = siteSchema.parse(older);
+    expect(site.menu).toEqual(menu);
+    expect(site.quickLinks).toEqual(quickLinks);
   });
 
   it("highlights the misspelt Marriage with a Map route on its own URL", () => {

@@ -131,6 +131,8 @@ describe("a page's words", () => {
     const defaults = documentIds.flatMap((doc) =>
       wordGroups(describeDocument(documents[doc].schema)).flatMap(({ path }) => {
         if (path.at(-1) === "search") return [];
+        // The menus' words are the practice's to change (issue 41 item 17): the spec's as shipped.
+        if (doc === "site" && (path[0] === "menu" || path[0] === "quickLinks")) return [];
         let value: unknown = shipped[doc];
         for (const key of path) value = (value as Record<string, unknown>)[key];
         return Object.values(value as Record<string, string>);

@@ -155,8 +155,8 @@ export function AdminHome({
           </h2>
           <p className="mt-2 text-muted">
             Phones, e-mails, address, office hours, social links and the WhatsApp number, shown on
-            every page; the words at the foot of every page and on the page-not-found page; and the
-            words of the Contact Us page.
+            every page; the menu’s names and the words at the foot of every page and on the
+            page-not-found page; and the words of the Contact Us page.
           </p>
           <div className="mt-4 sm:w-1/2 sm:pr-1.5">
             <DocumentLink document={contact} />

@@ -26,6 +26,7 @@ import {
   progressText,
   sendChosenPhotos,
 } from "~/lib/admin/send-photos";
+import { useSaveBarRoom } from "~/lib/admin/save-bar-room";
 import { shrinkChosenPhotos } from "~/lib/admin/shrink-photo";
 import { formatWat } from "~/lib/admin/wat";
 import type { SendFailure } from "~/lib/admin/editor-client-action";
@@ -268,6 +269,8 @@ function EditorForm({
   });
 
   const formRef = useRef<HTMLFormElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  useSaveBarRoom(formRef, barRef);
   const keep = useCallback(
     (withKey: boolean) => {
       if (!formRef.current) return;
@@ -337,8 +340,9 @@ function EditorForm({
         encType="multipart/form-data"
         onSubmit={onSubmit}
         onInput={() => keep(false)}
-        // A field reached by Tab stops clear of the sticky buttons (WCAG 2.2 2.4.11).
-        className="space-y-6 [&_*]:scroll-mb-48"
+        // A field reached by Tab stops clear of the sticky buttons (WCAG 2.2 2.4.11): by their
+        // measured height (useSaveBarRoom), 12rem before it is known.
+        className="space-y-6 [&_*]:scroll-mb-[calc(var(--save-bar-height,11rem)_+_1rem)]"
       >
         {/* Enter in a field saves a draft: never a list's Remove or Move button. */}
         <button type="submit" name={ACTION_FIELD} value="draft" hidden tabIndex={-1} />
@@ -379,7 +383,10 @@ function EditorForm({
             </p>
           )}
         </div>
-        <div className="sticky bottom-0 -mx-4 border-t border-slate-300 bg-white/95 px-4 py-3">
+        <div
+          ref={barRef}
+          className="sticky bottom-0 -mx-4 border-t border-slate-300 bg-white/95 px-4 py-3"
+        >
           {/* The outcome of a press shows here, beside the buttons, wherever the page is. */}
           <BarOutcome
             photos={photos}

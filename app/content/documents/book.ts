@@ -26,6 +26,12 @@ export const bookSchema = z
     author: text("Author", 80),
     price: naira("Price"),
     oldPrice: naira("Old price").optional(),
+    copiesNote: line(
+      "Note beside the price",
+      bookWords.copiesNote,
+      80,
+      "Which copies can be bought, e.g. digital, paperback.",
+    ),
     buyUrl: refined(
       url("Selar link", "The book's page on Selar, e.g. https://selar.co/marriagecanwork"),
       (s) =>
@@ -62,6 +68,7 @@ export function shippedBook(): z.output<typeof bookSchema> {
     title: book.title,
     author: book.author,
     price: book.price,
+    copiesNote: bookWords.copiesNote,
     buyUrl: book.buyUrl,
     cover: { key: book.cover, alt: `The cover of ${book.title} by ${book.author}` },
     summary: book.summary,

@@ -16,11 +16,12 @@ import {
   url,
   weekday,
 } from "../fields";
+import { menuWords, quickLinkWords } from "../nav";
 import { contactWords, notFoundWords } from "../page-words";
 import { footerNewsletter, practice } from "../site";
 
 /**
- * The practice's contact details, office hours and social links (shown in every page's footer), the footer's newsletter words, the page-not-found words and the words of /contact.
+ * The practice's contact details, office hours and social links (shown in every page's footer), the menu's and footer's words, the page-not-found words and the words of /contact.
  */
 const phoneSchema = z.object({
   display: text("Phone number as shown", 30),
@@ -91,6 +92,44 @@ export const siteSchema = z.object({
     {
       heading: line("Heading", footerNewsletter.heading, 80),
       text: paragraph("Text", footerNewsletter.text, 300),
+    },
+  ),
+  // Short, as the spec's: on a wide screen the top menu has room for about as many letters as now.
+  menu: pageWords(
+    "Menu",
+    "The names in the menu at the top of every page. Where they go does not change.",
+    {
+      home: line("Home page", menuWords.home, 30),
+      about: line("About (opens the three below)", menuWords.about, 30),
+      aboutUs: line("About Us page", menuWords.aboutUs, 30),
+      team: line("Team page", menuWords.team, 30),
+      testimonials: line("Testimonials page", menuWords.testimonials, 30),
+      tips: line("Tips (opens the two below)", menuWords.tips, 30),
+      marriageTips: line("Marriage tips page", menuWords.marriageTips, 30),
+      datingTips: line("Dating tips page", menuWords.datingTips, 30),
+      heal: line("Heal Program page", menuWords.heal, 30),
+      services: line("Services page, on wide screens", menuWords.services, 30),
+      privacy: line("Privacy page, on wide screens", menuWords.privacy, 30),
+      contactButton: line("Contact button, on wide screens", menuWords.contactButton, 30),
+      servicesOnPhones: line("Services page, on phones", menuWords.servicesOnPhones, 30),
+      privacyOnPhones: line("Privacy page, on phones", menuWords.privacyOnPhones, 30),
+      contactOnPhones: line("Contact page, on phones", menuWords.contactOnPhones, 30),
+      map: line("Marriage with a Map page, on phones", menuWords.map, 30),
+      bookButton: line("Book button", menuWords.bookButton, 30),
+      scheduleButton: line("Appointment button, on phones", menuWords.scheduleButton, 30),
+    },
+  ),
+  quickLinks: pageWords(
+    "Quick links in the footer",
+    "The heading and the links under it at the foot of every page.",
+    {
+      heading: line("Heading", quickLinkWords.heading, 40),
+      services: line("Services page", quickLinkWords.services, 40),
+      about: line("About Us page", quickLinkWords.about, 40),
+      testimonials: line("Testimonials page", quickLinkWords.testimonials, 40),
+      contact: line("Contact page", quickLinkWords.contact, 40),
+      book: line("Book page", quickLinkWords.book, 40),
+      faq: line("FAQ page", quickLinkWords.faq, 40),
     },
   ),
   notFound: pageWords(
@@ -177,6 +216,8 @@ export function shippedSite(): z.output<typeof siteSchema> {
     emergencyNote: practice.emergencyNote,
     blurb: practice.blurb,
     newsletter: { ...footerNewsletter },
+    menu: { ...menuWords },
+    quickLinks: { ...quickLinkWords },
     notFound: { ...notFoundWords },
     social: practice.social.map((s) => ({ ...s })),
     // Nothing but words, each field's default the words the site came with.

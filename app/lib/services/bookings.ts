@@ -80,16 +80,22 @@ export interface BookingView {
 export type BookingResult =
   | {
       status: "booked";
-      /** the change-or-cancel link's token; the same on a repeat of the same post */
-      token: string;
+      /**
+       * the change-or-cancel link's token; the same on a repeat of the same post within an hour,
+       * absent on a later repeat (the link is then only in the confirmation e-mail)
+       */
+      token?: string;
       booking: BookingView;
     }
   /** the session asks for payment: send the visitor to Paystack; the time is held 15 minutes */
   | { status: "pay"; authorizationUrl: string }
-  /** the time cannot be had; `nearest` are the closest free starts, `field` where to say so */
+  /**
+   * the time cannot be had, or a field is wrong; `nearest` are the closest free starts, `field`
+   * where to say so (the page checks name, e-mail and phone first; the service checks them again)
+   */
   | {
       status: "refused";
-      field: "time" | "sessionTypeId" | "counsellorId";
+      field: "time" | "sessionTypeId" | "counsellorId" | "name" | "email" | "phone";
       message: string;
       nearest: number[];
     }

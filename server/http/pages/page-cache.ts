@@ -8,6 +8,7 @@ import type { SiteLoadContext } from "../../../app/lib/load-context";
 import { createRequestHandler } from "react-router";
 import { onlyTrackingParams } from "../../../app/lib/tracking-params";
 import { HYDRATION_ID, HYDRATION_QUERY } from "../../../app/lib/hydration-data";
+import { nextLagosNewYear } from "../../../app/lib/lagos-year";
 import { DEFERRED_MODULE_TYPE, scriptRewriter, splitHydrationData } from "./document-scripts";
 import type { Logger } from "../../operations/logger";
 
@@ -23,7 +24,9 @@ import type { Logger } from "../../operations/logger";
  * (quality 11) and gzip variants are made once, a weak ETag answers If-None-Match with 304, and
  * HEAD gets the headers only. A kept page is rendered again in the background once it is older
  * than `revalidateMs` (so a loader's own caches, such as the testimonials sheet, are consulted),
- * and everything is dropped at once by `clear()` when the testimonials change.
+ * and everything is dropped at once by `clear()` when the testimonials change. A page is never
+ * served past the New Year in Lagos that follows its rendering: its footer says the year
+ * (app/lib/lagos-year.ts), and the first visit of a new year must not get last year's page.
  */
 
 export interface PageCacheDeps {
@@ -50,6 +53,8 @@ interface Entry {
    */
   answers: Record<Encoding | "notModified", string[]>;
   renderedAt: number;
+  /** 1 January 00:00 WAT after the render began: from then on the page is last year's */
+  keptUntil: number;
 }
 
 /** Headers of the rendered page that are made per response here, or must never be shared. */
@@ -200,6 +205,8 @@ export function createPageCache(deps: PageCacheDeps) {
 
   async function render(path: string): Promise<void> {
     const started = generation;
+    // From the render's start: a render that ends just after midnight wrote the old year.
+    const keptUntil = nextLagosNewYear(Date.now());
     const response = await fetchPage(path);
     const type = response.headers.get("content-type") ?? "";
     const cacheControl = response.headers.get("cache-control") ?? "";
@@ -228,6 +235,7 @@ export function createPageCache(deps: PageCacheDeps) {
     const previous = entries.get(path);
     if (previous?.etag === etag) {
       previous.renderedAt = Date.now();
+      previous.keptUntil = keptUntil;
       return;
     }
     const headers = new Map<string, string>();
@@ -249,6 +257,7 @@ export function createPageCache(deps: PageCacheDeps) {
       bodies,
       answers: answersFor([...headers].flat(), bodies),
       renderedAt: Date.now(),
+      keptUntil,
     });
   }
 
@@ -285,7 +294,14 @@ export function createPageCache(deps: PageCacheDeps) {
         void refresh(path);
         return false;
       }
-      if (Date.now() - entry.renderedAt > revalidateMs) void refresh(path);
+      const now = Date.now();
+      if (now >= entry.keptUntil) {
+        // Last year's page: this visit is rendered afresh, and so is the page for the next.
+        entries.delete(path);
+        void refresh(path);
+        return false;
+      }
+      if (now - entry.renderedAt > revalidateMs) void refresh(path);
       const match = req.headers["if-none-match"];
       if (match !== undefined && matchesEtag(match, entry.etag)) {
         res.writeHead(304, entry.answers.notModified);

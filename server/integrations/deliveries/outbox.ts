@@ -1,7 +1,7 @@
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { describeDatabaseError } from "../../db/errors";
-import { deliveries, submissions } from "../../db/schema";
+import { type DeliveryFamily, deliveries, destinationFamily, submissions } from "../../db/schema";
 import type { DeliveryResult } from "../delivery-result";
 import { type HeldChoice, heldChoiceCondition } from "./delivery-queue";
 import type { Logger } from "../../operations/logger";
@@ -20,9 +20,11 @@ import type { Logger } from "../../operations/logger";
 
 /**
  * hubspot: the CRM; email: the practice's inbox; receipt: the client's own inbox (payments);
- * email-fallback: the practice's inbox again, for a lead HubSpot refused or gave up on
+ * email-fallback: the practice's inbox again, for a lead HubSpot refused or gave up on;
+ * booking-visitor, booking-practice, booking-reminder: a booking's e-mails (server/bookings/mails/)
  */
 export type Destination = (typeof deliveries.$inferSelect)["destination"];
+export type { DeliveryFamily };
 
 export interface OutboxItem {
   deliveryId: number;
@@ -36,6 +38,8 @@ export interface OutboxItem {
     payload: Record<string, string>;
     createdAt: Date;
   };
+  /** what this one message needs beyond its submission (schema.ts, deliveries.detail) */
+  detail?: Record<string, string> | null;
 }
 
 export type DeliveryHandler = (item: OutboxItem) => Promise<DeliveryResult>;
@@ -54,7 +58,8 @@ export function retryDelayMs(failedAttempts: number, random: () => number = Math
 
 export interface OutboxOptions {
   db: Db;
-  handlers: Partial<Record<Destination, DeliveryHandler>>;
+  /** by destination family: "booking-reminder" sends every "booking-reminder:…" row */
+  handlers: Partial<Record<DeliveryFamily, DeliveryHandler>>;
   logger: Logger;
   now?: () => Date;
   random?: () => number;
@@ -153,6 +158,7 @@ export function createOutbox(options: OutboxOptions) {
         payload: submissions.payload,
         createdAt: submissions.createdAt,
         queuedAt: deliveries.createdAt,
+        detail: deliveries.detail,
       })
       .from(deliveries)
       .innerJoin(submissions, eq(submissions.id, deliveries.submissionId))
@@ -169,6 +175,7 @@ export function createOutbox(options: OutboxOptions) {
           payload: r.payload,
           createdAt: r.createdAt,
         },
+        detail: r.detail,
       };
       claimedAt.set(item, when);
       return item;
@@ -195,9 +202,23 @@ export function createOutbox(options: OutboxOptions) {
     if (result.outcome === "delivered") {
       await db
         .update(deliveries)
-        .set({ status: "delivered", deliveredAt: at, leaseUntil: null, lastError: null })
+        .set({
+          status: "delivered",
+          deliveredAt: at,
+          leaseUntil: null,
+          lastError: null,
+          detail: null,
+        })
         .where(where);
       logger.info(log, "delivered");
+      return;
+    }
+    if (result.outcome === "skipped") {
+      await db
+        .update(deliveries)
+        .set({ status: "skipped", leaseUntil: null, lastError: result.reason, detail: null })
+        .where(where);
+      logger.info({ ...log, reason: result.reason }, "delivery not needed");
       return;
     }
     if (result.outcome === "rejected") {
@@ -267,7 +288,7 @@ export function createOutbox(options: OutboxOptions) {
     const queued = await db.transaction(async (tx) => {
       const updated = await tx
         .update(deliveries)
-        .set({ status, leaseUntil: null, lastError: error })
+        .set({ status, leaseUntil: null, lastError: error, detail: null })
         .where(where)
         .returning({ id: deliveries.id });
       if (!next || updated.length === 0) return false;
@@ -310,7 +331,7 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   async function deliver(item: OutboxItem): Promise<DeliveryResult> {
-    const handler = handlers[item.destination];
+    const handler = handlers[destinationFamily(item.destination)];
     let result: DeliveryResult;
     if (!handler) {
       result = { outcome: "retry", error: `no ${item.destination} handler configured` };

@@ -4,17 +4,9 @@ import type { FormResult, FormsService, SubmitMeta } from "../../../app/lib/serv
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { describeDatabaseError } from "../../db/errors";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 import { deliveries, submissions, subscribers } from "../../db/schema";
-import {
-  RepeatedPost,
-  type StoredKey,
-  claimKey,
-  findKey,
-  idempotencyHash,
-  validKey,
-} from "../idempotency";
+import { RepeatedPost, type StoredKey, findKey } from "../idempotency";
+import { type SubmissionKind, type Tx, admitPost, insertSubmission, postKeyHash } from "../intake";
 import type { Logger } from "../../operations/logger";
 import type { Destination, Outbox } from "../../integrations/deliveries/outbox";
 import type { RateLimiter } from "../../http/rate-limit";
@@ -54,29 +46,21 @@ export function createFormsService(deps: FormsDeps): FormsService {
    * (docs/decisions/019), so the CRM and the inbox are not flooded.
    */
   async function store(
-    kind: "contact" | "newsletter" | "booking",
+    kind: SubmissionKind,
     payload: Record<string, string>,
     keyHash: string | undefined,
     alsoInTransaction: ((tx: Tx) => Promise<void>) | undefined,
     held: boolean,
   ) {
-    const targets = deps.destinations[kind];
-    const status = held ? ("held" as const) : ("pending" as const);
     return db.transaction(async (tx) => {
       await alsoInTransaction?.(tx);
-      const [row] = await tx
-        .insert(submissions)
-        .values({ kind, payload })
-        .returning({ id: submissions.id });
-      const id = row!.id;
-      if (keyHash) await claimKey(tx, { key: keyHash, kind, submissionId: id });
-      const rows = targets.length
-        ? await tx
-            .insert(deliveries)
-            .values(targets.map((destination) => ({ submissionId: id, destination, status })))
-            .returning({ id: deliveries.id, destination: deliveries.destination })
-        : [];
-      return { id, deliveries: rows };
+      return insertSubmission(tx, {
+        kind,
+        payload,
+        keyHash,
+        destinations: deps.destinations[kind],
+        held,
+      });
     });
   }
 
@@ -85,7 +69,7 @@ export function createFormsService(deps: FormsDeps): FormsService {
    * rejection can be shown; everything else is left to the worker.
    */
   async function submit(
-    kind: "contact" | "newsletter" | "booking",
+    kind: SubmissionKind,
     payload: Record<string, string>,
     meta: SubmitMeta,
     alsoInTransaction?: (tx: Tx) => Promise<void>,
@@ -94,19 +78,13 @@ export function createFormsService(deps: FormsDeps): FormsService {
   ): Promise<FormResult & { repeatOf?: Record<string, string> }> {
     let stored: Awaited<ReturnType<typeof store>>;
     let held = false;
-    const keyHash = validKey(meta.idempotencyKey)
-      ? idempotencyHash(kind, meta.idempotencyKey, payload)
-      : undefined;
+    const keyHash = postKeyHash(kind, meta, payload);
     try {
       // A repeat of a stored post is answered as the first one was, and costs no rate limit.
-      const seen = keyHash ? await findKey(db, keyHash) : undefined;
-      if (seen) return await repeatOutcome(seen);
-      const limit = await deps.rateLimit(kind, meta.ip);
-      if (!limit.allowed) {
-        logger.warn({ form: kind }, "form rate limited");
-        return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
-      }
-      held = limit.flood;
+      const admission = await admitPost(deps, kind, meta, keyHash);
+      if (admission.status === "repeat") return await repeatOutcome(admission.seen);
+      if (admission.status === "rate-limited") return admission;
+      held = admission.held;
       stored = await store(
         kind,
         { ...payload, ...extra, pageUri: meta.pageUri, pageName: meta.pageName },
