@@ -9,6 +9,7 @@ import { FormNotice } from "../forms/FormNotice";
 import { TextField } from "../forms/Field";
 import { Honeypot } from "../forms/Honeypot";
 import { useResilientForm } from "../forms/useResilientForm";
+import { BookingDetails } from "./BookingDetails";
 import { sessionFacts } from "./session-facts";
 import { TimeChoice, TimePicker } from "./TimePicker";
 
@@ -54,7 +55,7 @@ export function NativeBookingForm({
     unreachable: { title: messages.booking.unreachable, description: messages.booking.kept },
     onAnswer: (answer) => {
       if (answer.outcome === "refused") setTime("");
-      else if (answer.outcome !== "invalid" && answer.outcome !== "browse") {
+      else if ("message" in answer) {
         toast({
           title: messages.booking.failed,
           description: answer.message,
@@ -120,6 +121,19 @@ export function NativeBookingForm({
   const controlled = hydrated ? { onSelect: setTime } : {};
   const timeError = errors.time ?? (refused?.field === "time" ? refused.message : undefined);
   const chosenTime = hydrated ? time : (typed.time ?? "");
+
+  if (result?.outcome === "booked") {
+    return (
+      <div role="status" className="space-y-4">
+        <p className="text-2xl font-semibold text-teal-900">Booked</p>
+        <p className="text-muted">
+          This session was booked already. The link to change or cancel it is in your confirmation
+          e-mail.
+        </p>
+        <BookingDetails booking={result.booking} />
+      </div>
+    );
+  }
 
   return (
     <form

@@ -1,5 +1,5 @@
 import type { FieldErrors } from "~/lib/forms/fields";
-import type { Counsellor, FreeTimes, SessionType } from "~/lib/services/bookings";
+import type { BookingView, Counsellor, FreeTimes, SessionType } from "~/lib/services/bookings";
 
 /** The counsellor choice meaning "whoever is free" (BookingRequest.counsellorId). */
 export const FIRST_AVAILABLE = "first";
@@ -29,4 +29,6 @@ export type NativeBookingOutcome =
       values: Record<string, string>;
       view: PickerView;
     }
+  /** booked already by the same post, too long ago for its link: the link is in the e-mail */
+  | { outcome: "booked"; booking: BookingView }
   | { outcome: "rate-limited" | "failed" | "bad-request"; message: string };

@@ -59,7 +59,11 @@ export async function nativeScheduleAction(
   );
   switch (result.status) {
     case "booked":
-      return redirect(`/bookings/${encodeURIComponent(result.token)}?booked=1`, 303);
+      // A repeat long after the first post has no link to give: the booking is shown here, and
+      // its link is in the confirmation e-mail.
+      return result.token
+        ? redirect(`/bookings/${encodeURIComponent(result.token)}?booked=1`, 303)
+        : ({ outcome: "booked", booking: result.booking } satisfies NativeBookingOutcome);
     case "pay":
       return redirect(result.authorizationUrl, 303);
     case "refused": {
