@@ -52,6 +52,9 @@ export default [
   route("admin/backups", "routes/admin/backups.tsx"),
   route("admin/backups/download", "routes/admin/backups-download.ts"),
   route("admin/photos", "routes/admin/photos.ts"),
+  // Bookings the practice owns (BOOKINGS=native, issue 42): each counsellor's hours and calendars.
+  route("admin/booking-settings", "routes/admin/booking-settings.tsx"),
+  route("admin/booking-settings/:counsellorId", "routes/admin/booking-settings-counsellor.tsx"),
   // Each document's editor page is a route of its own, not only the `admin/*` below: a form sent
   // to an address the browser's router matched by a wildcard first asks the site which route it
   // is (React Router's route discovery), and offline that question failed to the error page

@@ -1,7 +1,8 @@
 /**
  * Exports stored submissions as CSV for the practice:
  *   npm run export -- --kind contact --since 2026-01-01 --out leads.csv
- * Kinds: contact, booking, newsletter, and orders (payments, from the orders table). It runs
+ * Kinds: contact, booking, appointments (sessions booked on the site), newsletter, and orders
+ * (payments, from the orders table). It runs
  * beside the site: on the embedded database the running site reads the rows for it
  * (docs/decisions/034); with DATABASE_URL it reads Postgres itself.
  */

@@ -61,7 +61,8 @@ try {
     `Restored ${file} (taken ${header.createdAt} from ${header.source}) into the ` +
       `${database.kind} database: ${summary}.` +
       (erasedAgain.submissions + erasedAgain.orders + erasedAgain.subscribers > 0
-        ? ` Erased again, as the list of erasures asks: ${erasedAgain.submissions} messages, ` +
+        ? ` Erased again, as the list of erasures asks: ${erasedAgain.submissions} messages ` +
+          `(${erasedAgain.appointments} of them booked sessions), ` +
           `${erasedAgain.subscribers} newsletter subscriptions, ${erasedAgain.orders} orders ` +
           `anonymised.`
         : "") +

@@ -39,6 +39,15 @@ import { assignNonce, collectHeaders, permissionsPolicy, securityHeaders } from 
 import { staticFiles } from "./http/static-files";
 import { mediaFiles } from "./content/photos/media";
 import { createPhotoUploads } from "./content/photos/uploads";
+import { bookingFeedSource } from "./bookings/feed-source";
+import {
+  BUSY_FEED_FIRST_RUN_MS,
+  BUSY_FEED_INTERVAL_MS,
+  readCounsellorBusyFeed,
+} from "./bookings/busy-feed";
+import { calendarFeedRoute, loggablePath } from "./bookings/feed-route";
+import { createBookingSettings } from "./bookings/settings";
+import { weeklyHoursFrom } from "../app/lib/bookings/weekly-hours";
 
 /** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
 const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe", "/checkout"];
@@ -84,6 +93,22 @@ export function createApp(deps: AppDeps) {
   const backup = backupSettings(config.backup);
   const photoUploads = adminOn ? createPhotoUploads({ db: database.db, logger }) : undefined;
   const editorAuth = adminOn ? buildEditorAuth(config, database, logger) : undefined;
+  // Bookings the practice owns (BOOKINGS=native, docs/decisions/042): each counsellor's settings,
+  // for the readers of INBOX_EMAILS; a calendar address set there is read at once, off the request.
+  const bookingsNative = config.bookings === "native";
+  const bookingSettings =
+    bookingsNative && config.inboxEmails.length > 0
+      ? createBookingSettings(database.db, {
+          officeHours: () => weeklyHoursFrom(deps.content.current().site.openingHours),
+          readSoon: (counsellorId) =>
+            void readCounsellorBusyFeed(database.db, counsellorId).catch((error: unknown) =>
+              logger.warn(
+                { err: describeDatabaseError(error) },
+                "reading a counsellor's calendar failed",
+              ),
+            ),
+        })
+      : undefined;
   const editor: EditorServices | undefined =
     editorAuth && photoUploads
       ? {
@@ -96,6 +121,7 @@ export function createApp(deps: AppDeps) {
           content: deps.content.editing,
           photos: photoUploads,
           backups: createBackupShelf(database, backup, logger),
+          bookingSettings,
         }
       : undefined;
   const app = express();
@@ -185,6 +211,13 @@ export function createApp(deps: AppDeps) {
       graceMs: BACKUP_GRACE_MS,
     });
   }
+  if (bookingsNative) {
+    jobs.push({
+      name: "busy-feeds",
+      intervalMs: BUSY_FEED_INTERVAL_MS,
+      firstRunMs: BUSY_FEED_FIRST_RUN_MS,
+    });
+  }
   if (payments) {
     const intervalMs = config.paystack.reconcileSeconds * 1000;
     jobs.push({ name: "reconciliation", intervalMs, firstRunMs: 0 });
@@ -211,6 +244,15 @@ export function createApp(deps: AppDeps) {
 
   // Everything below builds URLs from the Host header; a bad one is the client's error (400).
   app.use(requireValidHost(logger));
+  // Before lower-casing: the secret in a private calendar's address has capitals.
+  if (bookingsNative)
+    app.use(
+      calendarFeedRoute(
+        bookingFeedSource({ db: database.db, siteUrl: config.siteUrl, logger }, () =>
+          deps.content.current(),
+        ),
+      ),
+    );
   app.use(lowercasePaths);
   // Behind a TLS proxy the site's own origin is SITE_URL's, whatever the proxy forwards.
   const publicOrigin = httpsOrigin(config.siteUrl);
@@ -343,7 +385,8 @@ function buildEditorAuth(config: Config, database: Database, logger: Logger): Se
 function logRequest(logger: Logger, level: "info" | "debug" = "info") {
   return (method: string | undefined, url: string | undefined, status: number, start: bigint) => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    const path = (url ?? "").split("?", 1)[0];
+    // A private calendar's address is a secret: its path is logged without it.
+    const path = loggablePath((url ?? "").split("?", 1)[0]!);
     logger[level]({ method, path, status, ms: Math.round(ms * 10) / 10 }, "request");
   };
 }

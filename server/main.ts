@@ -19,6 +19,7 @@ import { openContentStore } from "./content/store";
 import { serveCommand } from "./operations/commands/protocol";
 import { startBackups } from "./operations/backup/scheduled";
 import { backupSettings } from "./operations/backup/settings";
+import { startBusyFeeds } from "./bookings/busy-feed";
 
 /** How long after SIGTERM the process exits even if closing has not finished. */
 const FORCED_EXIT_MS = 25_000;
@@ -216,6 +217,9 @@ async function main() {
       })
     : undefined;
 
+  // Counsellors' own calendars, read for busy times (BOOKINGS=native, docs/decisions/042).
+  const busyFeeds = config.bookings === "native" ? startBusyFeeds(database.db, logger) : undefined;
+
   const { smtpUrl, from, practiceInbox } = config.mail;
   const stopDigest =
     smtpUrl && practiceInbox
@@ -240,10 +244,12 @@ async function main() {
     stopRetention();
     stopBackups();
     const sweepStopped = reconciliation?.stop();
+    const feedsStopped = busyFeeds?.stop();
     stopDigest?.();
     content.stop();
     server.close(async () => {
       await sweepStopped;
+      await feedsStopped;
       await outbox.stop();
       await database.close().catch(() => {});
       logger.info("stopped");

@@ -2,6 +2,7 @@ import type { Transform } from "node:stream";
 import type { DocumentId, SiteContent } from "~/content/documents";
 import type { EditorAuth } from "./services/auth";
 import type { BackupShelf } from "./services/backups";
+import type { BookingSettingsService } from "./services/booking-settings";
 import type { BookingsService } from "./services/bookings";
 import type { ContentEditing } from "./services/content-editing";
 import type { FormsService } from "./services/forms";
@@ -66,6 +67,8 @@ export interface EditorServices {
   photos: PhotoUploads;
   /** the site's own backups, for /admin/backups (server/operations/backup/shelf.ts) */
   backups: BackupShelf;
+  /** each counsellor's hours, time off and calendars; present when BOOKINGS=native and inboxOn */
+  bookingSettings?: BookingSettingsService;
 }
 
 export interface SiteServices {

@@ -14,11 +14,12 @@ export function isEditorPath(path: string): boolean {
 
 /**
  * The pages of what visitors sent (docs/decisions/033): only an address of INBOX_EMAILS reaches
- * them, and with INBOX_EMAILS unset they are the 404 for everyone. /admin/backups is one of them.
+ * them, and with INBOX_EMAILS unset they are the 404 for everyone. /admin/backups and
+ * /admin/booking-settings are among them.
  */
 export function isReaderPath(path: string): boolean {
   const p = path.toLowerCase().replace(/\.data$/, "");
-  return ["/admin/inbox", "/admin/people", "/admin/backups"].some(
+  return ["/admin/inbox", "/admin/people", "/admin/backups", "/admin/booking-settings"].some(
     (base) => p === base || p.startsWith(`${base}/`),
   );
 }

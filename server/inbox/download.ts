@@ -3,7 +3,9 @@ import { sql } from "drizzle-orm";
 import type { Access } from "../../app/lib/services/auth";
 import type { InboxFilter, InboxKind } from "../../app/lib/services/inbox";
 import type { Db } from "../db/client";
+import { type BookingNames, appointmentOf, bookingNames } from "./appointments";
 import {
+  type AppointmentRecord,
   type ExportKind,
   type OrderRecord,
   type SubmissionRecord,
@@ -27,6 +29,7 @@ export async function* inboxCsv(db: Db, filter: InboxFilter, reader: Access) {
   const only = filter.kind && exportKindOf(filter.kind);
   yield only ? exportHeadingLine(only) : allKindsHeadingLine();
   let before: [Date, string] | undefined;
+  let names: BookingNames | undefined;
   for (;;) {
     const rows = rowsOf<RawRow>(
       await db.execute(sql`select * from (${unionSql(filter, { limit: CHUNK, before })}) u
@@ -37,10 +40,11 @@ export async function* inboxCsv(db: Db, filter: InboxFilter, reader: Access) {
       db,
       rows.filter((r) => r.kind !== "order").map((r) => Number(r.id)),
     );
+    names ??= rows.some((r) => r.kind === "appointment") ? await bookingNames(db) : undefined;
     let text = "";
     for (const r of rows) {
       const kind = exportKindOf(r.kind);
-      const record = exportRecord(r, went);
+      const record = exportRecord(r, went, names);
       text += only ? exportLine(kind, record) : allKindsLine(kind, record);
     }
     yield text;
@@ -53,22 +57,30 @@ export async function* inboxCsv(db: Db, filter: InboxFilter, reader: Access) {
 }
 
 /** The inbox's kind as `npm run export -- --kind` names it. */
-const exportKindOf = (kind: InboxKind): ExportKind => (kind === "order" ? "orders" : kind);
+const exportKindOf = (kind: InboxKind): ExportKind =>
+  kind === "order" ? "orders" : kind === "appointment" ? "appointments" : kind;
 
-/** A row of the union as the export reads it from its own table. */
-function exportRecord(r: RawRow, went: Deliveries): SubmissionRecord | OrderRecord {
+/** A row of the union as the export reads it from its own tables. */
+function exportRecord(
+  r: RawRow,
+  went: Deliveries,
+  names: BookingNames | undefined,
+): SubmissionRecord | AppointmentRecord | OrderRecord {
   const createdAt = new Date(r.at);
+  const handledAt = r.handled_at === null ? null : new Date(r.handled_at);
   if (r.kind !== "order") {
     const id = Number(r.id);
     const deliveries = went.get(id) ?? [];
-    return { id, createdAt, status: r.row_status, payload: r.payload ?? {}, deliveries };
+    const submission = { id, createdAt, handledAt, payload: r.payload ?? {}, deliveries };
+    const appointment = names && appointmentOf(r, names);
+    return appointment ? { ...submission, appointment } : submission;
   }
   return {
     reference: r.reference ?? "",
     createdAt,
+    handledAt,
     status: r.row_status,
     paidAt: r.paid_at === null ? null : new Date(r.paid_at),
-    itemId: r.item_id ?? "",
     itemName: r.item_name ?? "",
     amountKobo: r.amount_kobo ?? 0,
     currency: r.currency ?? "",

@@ -60,12 +60,16 @@ export interface ErasureCounts {
   subscribers: number;
   orders: number;
   keys: number;
+  /** booked sessions (appointments), erased with the submission that holds the person's details */
+  appointments: number;
 }
 
 /**
- * Erases, inside the caller's transaction: submissions and their deliveries (a delivery not yet
- * sent is thereby cancelled) and idempotency keys, the newsletter subscribers; orders stay without
- * name, e-mail and phone (docs/decisions/007).
+ * Erases, inside the caller's transaction: submissions with their deliveries (a delivery not yet
+ * sent is thereby cancelled), idempotency keys and booked sessions (appointments: the foreign key
+ * would cascade, but they are counted), the newsletter subscribers; orders stay without name,
+ * e-mail and phone (docs/decisions/007). A counsellor's settings, time off and busy times are the
+ * practice's, not a visitor's: an erasure leaves them.
  */
 export async function eraseMatching(tx: Db, m: ErasureMatch): Promise<ErasureCounts> {
   const ids = rowsOf<{ id: number | string }>(
@@ -77,7 +81,13 @@ export async function eraseMatching(tx: Db, m: ErasureMatch): Promise<ErasureCou
   let deliveries = 0;
   let cancelled = 0;
   let keys = 0;
+  let appointments = 0;
   if (ids.length) {
+    appointments = rowsOf(
+      await tx.execute(
+        sql`delete from appointments where submission_id in (${idList(ids)}) returning id`,
+      ),
+    ).length;
     const d = rowsOf<{ status: string }>(
       await tx.execute(
         sql`delete from deliveries where submission_id in (${idList(ids)}) returning status`,
@@ -113,6 +123,7 @@ export async function eraseMatching(tx: Db, m: ErasureMatch): Promise<ErasureCou
     subscribers,
     orders: orderIds.length,
     keys,
+    appointments,
   };
 }
 
@@ -159,6 +170,7 @@ export async function reapplyErasures(tx: Db, lines: ErasureLine[]): Promise<Era
     subscribers: 0,
     orders: 0,
     keys: 0,
+    appointments: 0,
   };
   const bySalt = new Map<string, Set<string>>();
   for (const line of lines) {

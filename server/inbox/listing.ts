@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { InboxFilter, InboxPage } from "../../app/lib/services/inbox";
 import type { Db } from "../db/client";
+import { namesFor } from "./appointments";
 import { INBOX_PAGE_SIZE, type RawRow, deliveriesOf, rowsOf, toRow, unionSql } from "./rows";
 
 /** One page of /admin/inbox, newest first, 25 to a page; `more` when there is an older page. */
@@ -16,7 +17,8 @@ export async function inboxPage(db: Db, filter: InboxFilter, page: number): Prom
     db,
     shown.filter((r) => r.kind !== "order").map((r) => Number(r.id)),
   );
-  return { rows: shown.map((r) => toRow(r, went)), more: rows.length > INBOX_PAGE_SIZE };
+  const names = await namesFor(db, shown);
+  return { rows: shown.map((r) => toRow(r, went, names)), more: rows.length > INBOX_PAGE_SIZE };
 }
 
 /** How many are New, for the start page. */

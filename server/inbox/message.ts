@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { appointmentColumns, appointmentJoin, inboxKindSql, namesFor } from "./appointments";
 import type { Access } from "../../app/lib/services/auth";
 import type { InboxDetail } from "../../app/lib/services/inbox";
 import { formatWat } from "../../app/lib/admin/wat";
@@ -6,6 +7,17 @@ import { formatKobo } from "../../app/lib/money";
 import type { Db } from "../db/client";
 import { destinationWords, type RawRow, auditRow, parseInboxId, rowsOf, toRow } from "./rows";
 import { ORDER_STATUS_WORDS, fieldOrder, fieldWords, valueWords } from "./words";
+
+/** What a booked session's submission holds of the choice (server/bookings/book.ts). */
+const BOOKED_CHOICE = [
+  "sessionTypeId",
+  "sessionType",
+  "counsellorId",
+  "counsellor",
+  "time",
+  "start",
+  "place",
+];
 
 /** One message (/admin/inbox/ID): everything sent and its deliveries; reading it is audited. */
 export async function messageDetail(
@@ -18,11 +30,12 @@ export async function messageDetail(
   const found =
     ref.table === "s"
       ? rowsOf<RawRow>(
-          await db.execute(sql`select 's' || s.id as ref, s.kind, s.payload->>'name' as name,
-            s.payload->>'email' as email, s.payload->>'phone' as phone, s.created_at as at,
-            s.handled_at, s.payload->>'booked' as state, s.payload, null as amount_kobo,
-            null as reference, s.id
-            from submissions s where s.id = ${ref.id} and s.kind <> 'payment'`),
+          await db.execute(sql`select 's' || s.id as ref, ${inboxKindSql} as kind,
+            s.payload->>'name' as name, s.payload->>'email' as email,
+            s.payload->>'phone' as phone, s.created_at as at, s.handled_at,
+            s.payload->>'booked' as state, s.payload, null as amount_kobo, null as reference,
+            s.id, ${appointmentColumns}
+            from submissions s ${appointmentJoin} where s.id = ${ref.id} and s.kind <> 'payment'`),
         )
       : rowsOf<RawRow>(
           await db.execute(sql`select 'o' || o.id as ref, 'order' as kind, o.name, o.email,
@@ -53,8 +66,11 @@ export async function messageDetail(
   const payload = { ...(raw.payload ?? {}) };
   // The booking's return token is the site's, not what the visitor sent.
   delete payload.token;
+  // A booked session's choice as first made: "The session" shows it as it stands now (moved,
+  // cancelled), from its appointment.
+  if (raw.kind === "appointment") for (const key of BOOKED_CHOICE) delete payload[key];
   return {
-    row: toRow(raw, ref.table === "s" ? went : new Map()),
+    row: toRow(raw, ref.table === "s" ? went : new Map(), await namesFor(db, [raw])),
     fields:
       ref.table === "s"
         ? Object.entries(payload)

@@ -3,6 +3,14 @@ import type { Access } from "../../app/lib/services/auth";
 import type { PersonErasure, PersonRecord, PersonRelated } from "../../app/lib/services/inbox";
 import type { Db } from "../db/client";
 import {
+  type AppointmentColumns,
+  appointmentColumns,
+  appointmentJoin,
+  appointmentOf,
+  inboxKindSql,
+  namesFor,
+} from "./appointments";
+import {
   type ErasureMatch,
   eraseMatching,
   erasureHash,
@@ -115,10 +123,12 @@ export async function findPerson(db: Db, queries: string[]): Promise<PersonRecor
   const ids = identifiersOf(queries);
   if (!ids) return undefined;
   const m = personMatch(ids);
-  const submissions = rowsOf<SubmissionRow>(
-    await db.execute(sql`select s.id, s.kind, s.created_at, s.payload from submissions s
+  const submissions = rowsOf<SubmissionRow & AppointmentColumns>(
+    await db.execute(sql`select s.id, ${inboxKindSql} as kind, s.created_at, s.payload,
+      ${appointmentColumns} from submissions s ${appointmentJoin}
       where ${m.submissions} order by s.created_at limit 1000`),
   );
+  const names = await namesFor(db, submissions);
   const orderRows = rowsOf<OrderRow>(
     await db.execute(sql`select o.id, o.reference, o.item_name, o.amount_kobo, o.status,
       o.created_at, o.paid_at, o.name, o.email, o.phone from orders o where ${m.orders}
@@ -182,6 +192,10 @@ export async function findPerson(db: Db, queries: string[]): Promise<PersonRecor
       at: iso(s.created_at),
       fields: Object.fromEntries(Object.entries(s.payload).filter(([k]) => k !== "token")),
     })),
+    appointments: submissions.flatMap((s) => {
+      const appointment = appointmentOf(s, names);
+      return appointment ? [{ ...appointment, submission: `s${String(s.id)}` }] : [];
+    }),
     orders: orderRows.map((o) => ({
       id: `o${String(o.id)}`,
       reference: o.reference,
@@ -238,9 +252,10 @@ async function relatedRecords(
     const notO = orderIds.length ? sql` and o.id not in (${idList(orderIds)})` : sql``;
     const more = [
       ...rowsOf<SeenRow>(
-        await db.execute(sql`select 's' || s.id as id, s.kind, s.created_at as at,
-          s.payload->>'name' as name, s.payload->>'email' as email, s.payload->>'phone' as phone
-          from submissions s where ${m.submissions}${notS} order by s.created_at limit 50`),
+        await db.execute(sql`select 's' || s.id as id, ${inboxKindSql} as kind,
+          s.created_at as at, s.payload->>'name' as name, s.payload->>'email' as email,
+          s.payload->>'phone' as phone from submissions s ${appointmentJoin}
+          where ${m.submissions}${notS} order by s.created_at limit 50`),
       ),
       ...rowsOf<SeenRow>(
         await db.execute(sql`select 'o' || o.id as id, 'order' as kind, o.created_at as at,
@@ -304,7 +319,7 @@ export async function erasePerson(
     `address ${values.map((v) => erasureHash(salt, v)).join(" ")}: ${counts.submissions} ` +
       `submissions, ${counts.deliveries} deliveries (${counts.cancelled} not yet sent), ` +
       `${counts.subscribers} subscriber, ${counts.orders} orders anonymised, ${counts.keys} ` +
-      `idempotency keys`,
+      `idempotency keys, ${counts.appointments} booked sessions`,
   );
   return { erased: values, ...counts, notIncluded: found.related };
 }

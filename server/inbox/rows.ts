@@ -1,4 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
+import {
+  type AppointmentColumns,
+  type BookingNames,
+  appointmentColumns,
+  appointmentJoin,
+  appointmentOf,
+  inboxKindSql,
+  noAppointment,
+} from "./appointments";
 import type { Access } from "../../app/lib/services/auth";
 import type { InboxFilter, InboxKind, InboxRow } from "../../app/lib/services/inbox";
 import type { Db } from "../db/client";
@@ -72,10 +81,10 @@ export function parseInboxId(id: string): { table: "s" | "o"; id: number } | und
   return match ? { table: match[1] as "s" | "o", id: Number(match[2]) } : undefined;
 }
 
-const KINDS: readonly InboxKind[] = ["contact", "booking", "newsletter", "order"];
+const KINDS: readonly InboxKind[] = ["contact", "booking", "appointment", "newsletter", "order"];
 export const isInboxKind = (v: string): v is InboxKind => (KINDS as readonly string[]).includes(v);
 
-export interface RawRow {
+export interface RawRow extends AppointmentColumns {
   ref: string;
   kind: InboxKind;
   name: string | null;
@@ -150,18 +159,29 @@ export function unionSql(
   const whenS = when(sql`s.created_at`);
   const whenO = when(sql`o.created_at`);
   const kinds = filter.kind ? [filter.kind] : KINDS;
-  const submissionKinds = kinds.filter((k) => k !== "order");
+  // A booked session is a booking submission with an appointment (./appointments.ts).
+  const submissionKinds = [
+    ...new Set(
+      kinds.filter((k) => k !== "order").map((k) => (k === "appointment" ? "booking" : k)),
+    ),
+  ];
+  const bookingsOnly =
+    kinds.includes("booking") === kinds.includes("appointment")
+      ? sql``
+      : kinds.includes("booking")
+        ? sql` and not (s.kind = 'booking' and a.appt_id is not null)`
+        : sql` and (s.kind <> 'booking' or a.appt_id is not null)`;
   const branches: SQL[] = [];
   if (submissionKinds.length > 0) {
-    branches.push(sql`(select 's' || s.id as ref, s.kind, s.payload->>'name' as name,
+    branches.push(sql`(select 's' || s.id as ref, ${inboxKindSql} as kind, s.payload->>'name' as name,
         s.payload->>'email' as email, s.payload->>'phone' as phone, s.created_at as at,
         s.handled_at, s.payload->>'booked' as state, s.payload, null::int as amount_kobo,
         null::text as reference, s.id,
         's' || lpad(s.id::text, 15, '0') as sort_key, s.status as row_status,
         null::timestamptz as paid_at, null::text as item_id, null::text as item_name,
-        null::text as currency, null::text as failure_reason
-      from submissions s
-     where s.kind in (${idList(submissionKinds)})${statusS}${whenS}${searchS}${beforeS}
+        null::text as currency, null::text as failure_reason, ${appointmentColumns}
+      from submissions s ${appointmentJoin}
+     where s.kind in (${idList(submissionKinds)})${bookingsOnly}${statusS}${whenS}${searchS}${beforeS}
      order by s.created_at desc, s.id desc limit ${extra.limit})`);
   }
   if (kinds.includes("order")) {
@@ -169,7 +189,7 @@ export function unionSql(
         o.created_at as at, o.handled_at, o.status as state, null::jsonb as payload,
         o.amount_kobo, o.reference, o.id,
         'o' || lpad(o.id::text, 15, '0') as sort_key, o.status as row_status, o.paid_at,
-        o.item_id, o.item_name, o.currency, o.failure_reason
+        o.item_id, o.item_name, o.currency, o.failure_reason, ${noAppointment}
       from orders o
      where true${statusO}${whenO}${searchO}${beforeO}
      order by o.created_at desc, o.id desc limit ${extra.limit})`);
@@ -177,8 +197,9 @@ export function unionSql(
   return sql.join(branches, sql` union all `);
 }
 
-export function toRow(r: RawRow, went: Deliveries): InboxRow {
+export function toRow(r: RawRow, went: Deliveries, names: BookingNames): InboxRow {
   const isOrder = r.kind === "order";
+  const appointment = r.kind === "appointment" ? appointmentOf(r, names) : undefined;
   return {
     id: r.ref,
     kind: r.kind,
@@ -189,16 +210,19 @@ export function toRow(r: RawRow, went: Deliveries): InboxRow {
     handled: r.handled_at !== null,
     state: isOrder
       ? (r.state ?? "")
-      : r.kind === "booking"
-        ? r.state === "yes"
-          ? "booked"
-          : "not finished at the provider"
-        : "",
+      : appointment
+        ? appointment.status
+        : r.kind === "booking"
+          ? r.state === "yes"
+            ? "booked"
+            : "not finished at the provider"
+          : "",
     went: isOrder
       ? `Paystack: ${r.state ?? ""}`
       : whereItWent(went.get(Number(r.id)) ?? []) || "Stored",
     amountKobo: r.amount_kobo ?? undefined,
     reference: r.reference ?? undefined,
+    ...(appointment ? { appointment } : {}),
   };
 }
 

@@ -15,7 +15,14 @@ import { jobRuns } from "../db/schema";
  * /status until the next success.
  */
 export type JobName =
-  "retention" | "reconciliation" | "digest" | "publish" | "photos" | "backup" | "backup-upload";
+  | "retention"
+  | "reconciliation"
+  | "digest"
+  | "publish"
+  | "photos"
+  | "backup"
+  | "backup-upload"
+  | "busy-feeds";
 
 /** Jobs an editor starts: never overdue, but a failure needs a person until one succeeds. */
 export const EDITOR_JOBS: ReadonlySet<string> = new Set(["publish", "photos"]);

@@ -113,6 +113,7 @@ export function createServices({
           queueBookingMails: (tx, request) => queueBookingMails(tx, mailSettings, request),
         })
       : undefined;
+  built.bookings = bookings;
   const { secretKey, apiUrl } = config.paystack;
   const payments = secretKey
     ? createPaymentsService({
@@ -149,7 +150,6 @@ export function createServices({
     payments: payments?.service,
     ...(bookings ? { bookings } : {}),
   };
-  built.bookings = services.bookings;
   return { outbox, payments, services };
 }
 

@@ -314,7 +314,7 @@ test("Find, Download and Erase one person: the inbox and the CSV hold nothing of
   expect(all).not.toContain(`Erin ${id}`);
   const order = all.split("\r\n").find((line) => line.includes(reference));
   expect(order, "the order stays, for the books").toBeDefined();
-  expect(order).toContain(",paid,");
+  expect(order).toContain(",Paid,");
   expect(order).toMatch(/,\d+\.\d\d,/);
 });
 
@@ -416,7 +416,7 @@ test("the office chooses a kind and last month, and Download CSV gives that with
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "What visitors sent" })).toBeVisible();
   await page.goto("/admin/inbox");
-  await page.getByLabel("Kind").selectOption({ label: "Booking" });
+  await page.getByLabel("Kind").selectOption({ label: "Booking request" });
   await page.getByLabel("Received").selectOption({ label: "Last month" });
   const [download] = await Promise.all([
     page.waitForEvent("download"),

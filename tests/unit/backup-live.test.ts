@@ -141,7 +141,7 @@ describe("a backup beside the live site on the embedded database", () => {
       err: (line) => lines.push(line),
     });
     expect(exported.code).toBe(0);
-    expect(csv.split("\r\n")[0]).toMatch(/^\uFEFFid,received_at,status,name,email/);
+    expect(csv.split("\r\n")[0]).toMatch(/^\uFEFFNumber,Received,New or handled,Name,E-mail/);
     expect(csv).toContain("p619@example.com");
     // A formula in a cell is neutralised, as the command always did (server/inbox/csv.ts).
     expect(csv).not.toContain(",=1+2,");

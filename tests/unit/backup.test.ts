@@ -9,6 +9,7 @@ import {
   BACKUP_TABLES,
   BackupError,
   EXCLUDED_TABLES,
+  onlyRows,
   orderOf,
   query,
 } from "../../server/operations/backup/format";
@@ -16,9 +17,13 @@ import { restoreBackup } from "../../server/operations/backup/restore-backup";
 import { writeBackup } from "../../server/operations/backup/write-backup";
 import type { Database } from "../../server/db/client";
 import {
+  appointments,
   contentAudit,
   contentDrafts,
   contentVersions,
+  counsellorBusyTimes,
+  counsellorSettings,
+  counsellorTimeOff,
   deliveries,
   editorSessions,
   idempotencyKeys,
@@ -173,7 +178,48 @@ async function seed(database: Database) {
     email: "ada@example.com",
     expiresAt: new Date(Date.now() + 86_400_000),
   });
-  return { paidOrder: paid!.id, photoBytes: bytes };
+  // Bookings (issue 42): a booked session, a cancelled one at the same time, a hold (left out: it
+  // lapses in minutes), the counsellor's settings and time off, and busy times (read again from
+  // the counsellor's calendar, so left out).
+  const [booking] = await db
+    .insert(submissions)
+    .values({ kind: "booking", payload: { name: "Kemi", email: "kemi@example.com" } })
+    .returning({ id: submissions.id });
+  const nine = new Date("2026-12-07T08:00:00Z");
+  const slot = {
+    counsellorId: "amaka",
+    sessionType: "couples-counselling-session",
+    startsAt: nine,
+    endsAt: new Date("2026-12-07T08:50:00Z"),
+    blockedUntil: new Date("2026-12-07T09:00:00Z"),
+  };
+  await db.insert(appointments).values([
+    { ...slot, submissionId: booking!.id, status: "booked", tokenHash: "th-1", sequence: 2 },
+    { ...slot, status: "cancelled", cancelledAt: new Date(), cancelledBy: "practice" },
+    {
+      ...slot,
+      startsAt: new Date("2026-12-07T10:00:00Z"),
+      endsAt: new Date("2026-12-07T10:50:00Z"),
+      blockedUntil: new Date("2026-12-07T11:00:00Z"),
+      status: "held",
+      holdExpiresAt: new Date(),
+    },
+  ]);
+  await db.insert(counsellorSettings).values({
+    counsellorId: "amaka",
+    weeklyHours: [[{ start: 540, end: 1080 }], [], [], [], [], [{ start: 600, end: 960 }], []],
+    bufferMinutes: 10,
+    busyFeedUrl: "https://calendar.example/secret.ics",
+  });
+  await db
+    .insert(counsellorTimeOff)
+    .values({ counsellorId: "amaka", fromDate: "2026-12-24", toDate: "2026-12-26", note: "Xmas" });
+  await db.insert(counsellorBusyTimes).values({
+    counsellorId: "amaka",
+    startsAt: new Date("2026-12-08T08:00:00Z"),
+    endsAt: new Date("2026-12-08T09:00:00Z"),
+  });
+  return { paidOrder: paid!.id, photoBytes: bytes, slot };
 }
 
 /** Every row of every table as the database itself renders it, in UTC. */
@@ -185,7 +231,7 @@ async function snapshot(database: Database) {
       const rows = await query<{ line: string }>(
         tx,
         sql`select row_to_json(t)::text as line from ${sql.identifier(table.name)} t
-            order by ${orderOf(table)}`,
+            ${onlyRows(table)} order by ${orderOf(table)}`,
       );
       tables[table.name] = rows.map((r) => r.line);
     }
@@ -224,7 +270,7 @@ for (const [from, to] of pairs) {
       try {
         await restoreBackup(target.database, file);
         expect(await snapshot(target.database)).toEqual(before);
-        expect(before.submissions).toHaveLength(2);
+        expect(before.submissions).toHaveLength(3);
         expect(before.deliveries![0]).toContain("10:11:12.345678");
 
         const [contact] = await target.database.db
@@ -245,6 +291,20 @@ for (const [from, to] of pairs) {
           .where(sql`${photoFiles.format} = 'webp'`);
         expect(Buffer.compare(webp!.bytes, seeded.photoBytes)).toBe(0);
         expect(await target.database.db.$count(editorSessions)).toBe(0);
+        // Bookings come back without the hold and the busy times, and the database still refuses
+        // a second booking of the booked time (docs/decisions/042).
+        expect(before.appointments).toHaveLength(2);
+        expect(before.counsellor_settings![0]).toContain('"buffer_minutes":10');
+        expect(before.counsellor_time_off).toHaveLength(1);
+        expect(await target.database.db.$count(counsellorBusyTimes)).toBe(0);
+        const refused = await target.database.db
+          .insert(appointments)
+          .values({ ...seeded.slot, status: "booked" })
+          .then(
+            () => "ok",
+            (error: { cause?: { code?: string } }) => error.cause?.code,
+          );
+        expect(refused).toBe("23P01");
 
         const [fresh] = await target.database.db
           .insert(submissions)
@@ -303,7 +363,7 @@ describe("restore refuses what it must not load", () => {
       await seed(database);
       await writeBackup(database, file);
       const before = await snapshot(database);
-      await expect(restoreBackup(database, file)).rejects.toThrow(/not empty \(2 submissions/);
+      await expect(restoreBackup(database, file)).rejects.toThrow(/not empty \(3 submissions/);
       expect(await snapshot(database)).toEqual(before);
     } finally {
       await database.close();
@@ -460,8 +520,8 @@ describe("backups of the practice's content and photos", () => {
     const { database, cleanup } = await open();
     try {
       const { counts } = await restoreBackup(database, old);
-      expect(counts).toMatchObject({ submissions: 2, content_versions: 0, photo_files: 0 });
-      expect(await database.db.$count(submissions)).toBe(2);
+      expect(counts).toMatchObject({ submissions: 3, content_versions: 0, photo_files: 0 });
+      expect(await database.db.$count(submissions)).toBe(3);
     } finally {
       await database.close();
       await cleanup();

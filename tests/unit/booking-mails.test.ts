@@ -29,7 +29,9 @@ const HOUR = 60 * 60_000;
 /** Monday 7 December 2026, 9:00 WAT */
 const START = Date.parse("2026-12-07T09:00:00+01:00");
 const settings: BookingMailSettings = { visitor: true, practice: true, reminderHours: [24, 2] };
-const logger = createLogger("silent");
+/** What the outbox logs, to show no name, address or token is in it. */
+const logLines: string[] = [];
+const logger = createLogger("debug", { write: (line: string) => void logLines.push(line) });
 
 const catalogue = async () => ({
   sessionTypes: [
@@ -252,6 +254,33 @@ function suite(name: string, open: OpenDatabase) {
         "booking-visitor:booked",
       ]);
       expect(after.every((r) => r.detail === null)).toBe(true);
+      expect(logLines.join("")).toContain('"destination":"booking-visitor:booked"');
+      expect(logLines.join("")).not.toMatch(new RegExp(`Ada|${VISITOR}|${token}`));
+    });
+
+    it("a booking added by hand without a token gives the phones, and without an e-mail address tells only the practice", async () => {
+      const { submissionId, appointmentId } = await book();
+      await database.db.delete(deliveries);
+      await database.db.transaction((tx) =>
+        queueBookingMails(tx, settings, { appointmentId, event: { kind: "booked" }, now: clock }),
+      );
+      await drain();
+      const text = textOf(mailsTo(VISITOR)[0]!);
+      expect(text).toContain("To change or cancel, call us on +234");
+      expect(text).not.toContain("/bookings/");
+      expect(text).not.toContain("the e-mail that confirmed");
+
+      await database.db.delete(deliveries);
+      await database.db
+        .update(submissions)
+        .set({ payload: { name: "Ada Obi", email: "", phone: "0801 234 5678" } })
+        .where(eq(submissions.id, submissionId));
+      await database.db.transaction((tx) =>
+        queueBookingMails(tx, settings, { appointmentId, event: { kind: "booked" }, now: clock }),
+      );
+      expect((await rowsOf(submissionId)).map((r) => r.destination)).toEqual([
+        "booking-practice:booked",
+      ]);
     });
 
     it("queues one reminder per BOOKING_REMINDER_HOURS value and sends each at its time, exactly once with two workers", async () => {

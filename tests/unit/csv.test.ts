@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "../../server/inbox/csv";
+import { csvCell, csvLine, lagosCsvTime, phoneCell } from "../../server/inbox/csv";
 
 describe("CSV export", () => {
   it("quotes fields with commas, quotes and line breaks (RFC 4180)", () => {
@@ -33,8 +33,26 @@ describe("CSV export", () => {
     }
   });
 
-  it("writes dates as ISO time", () => {
-    expect(csvCell(new Date("2026-01-02T03:04:05Z"))).toBe("2026-01-02T03:04:05.000Z");
+  it("writes a time in Lagos time with its offset, as the inbox shows it", () => {
+    expect(csvCell(new Date("2026-12-07T08:00:00Z"))).toBe("2026-12-07 09:00 +01:00");
+    // 23:30 UTC is already the next day in Lagos.
+    expect(csvCell(new Date("2026-11-30T23:30:59Z"))).toBe("2026-12-01 00:30 +01:00");
+    expect(lagosCsvTime(new Date("nonsense"))).toBe("");
+  });
+
+  it("writes a phone number as the visitor wrote it: not a number, not a formula, no apostrophe", () => {
+    for (const phone of ["08031112222", "+234 803 111 2222", "(0803) 111-2222", "-0803"]) {
+      const cell = csvCell(phoneCell(phone));
+      // Only the invisible word joiner in front: what a spreadsheet shows is what was typed.
+      expect(cell, phone).toBe(`\u2060${phone}`);
+      expect(cell.replace("\u2060", ""), phone).toBe(phone);
+      expect(/^[=+\-@'\d]/.test(cell), phone).toBe(false);
+    }
+    // Anything that is not only what a number is written with is left to the formula rule.
+    expect(csvCell(phoneCell("=1+2"))).toBe("'=1+2");
+    expect(csvCell(phoneCell("+1;=cmd|' /C calc'!A0"))).toBe(`"'+1;=cmd|' /C calc'!A0"`);
+    expect(phoneCell("")).toBe("");
+    expect(phoneCell(undefined)).toBe("");
   });
 });
 

@@ -6,7 +6,13 @@ import type { Access } from "../../app/lib/services/auth";
 import { restoreBackup } from "../../server/operations/backup/restore-backup";
 import { writeBackup } from "../../server/operations/backup/write-backup";
 import type { Database } from "../../server/db/client";
-import { orders, submissions, subscribers } from "../../server/db/schema";
+import {
+  appointments,
+  counsellorSettings,
+  orders,
+  submissions,
+  subscribers,
+} from "../../server/db/schema";
 import { createInbox } from "../../server/inbox";
 import { ERASURE_LIST } from "../../server/inbox/erasures";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
@@ -144,6 +150,74 @@ for (const [name, open] of kinds) {
         const [order] = await target.database.db.select().from(orders);
         expect(order).toMatchObject({ reference: "ref-funmi", amountKobo: 3_500_000, email: "" });
         expect((await restored.page({}, 1)).rows.map((r) => r.name)).toEqual(["", "Someone Else"]);
+      } finally {
+        await target.database.close();
+        await target.cleanup();
+      }
+    }, 180_000);
+
+    it("erasing a person by both addresses removes their booked sessions, and a restore of an earlier backup does not bring them back", async () => {
+      const dir = mkdtempSync(path.join(work, `${name}-sessions-`));
+      const file = path.join(dir, "kindred-hearts-2026-11-20-0300.jsonl.gz");
+      // Funmi booked a session from home and another from work, with one phone written two ways.
+      const sessions = async (database: Database) => {
+        const [home, work] = await database.db
+          .insert(submissions)
+          .values([
+            {
+              kind: "booking",
+              payload: { name: "Funmi", email: "funmi@home.ng", phone: "0802 555 0101" },
+            },
+            {
+              kind: "booking",
+              payload: { name: "Funmilayo", email: "f.ade@work.ng", phone: "+2348025550101" },
+            },
+          ])
+          .returning({ id: submissions.id });
+        const at = (hour: number) => new Date(Date.UTC(2026, 11, 7, hour));
+        const row = (submissionId: number, hour: number) => ({
+          submissionId,
+          counsellorId: "amaka",
+          sessionType: "couples-counselling-session",
+          status: "booked" as const,
+          startsAt: at(hour),
+          endsAt: new Date(at(hour).getTime() + 50 * 60_000),
+          blockedUntil: at(hour + 1),
+        });
+        await database.db.insert(appointments).values([row(home!.id, 8), row(work!.id, 10)]);
+        await database.db.insert(counsellorSettings).values({ counsellorId: "amaka" });
+      };
+      const source = await open!();
+      try {
+        await seed(source.database);
+        await sessions(source.database);
+        await writeBackup(source.database, file);
+        const inbox = createInbox(source.database.db, {
+          erasureList: path.join(dir, ERASURE_LIST),
+        });
+        // Found by the home address, the work booking is offered through the shared phone.
+        const found = (await inbox.findPerson(["funmi@home.ng"]))!;
+        expect(found.appointments).toHaveLength(1);
+        expect(found.related.flatMap((r) => r.records.map((x) => x.kind))).toContain("appointment");
+        const erased = (await inbox.erasePerson(["funmi@home.ng", "f.ade@work.ng"], reader))!;
+        expect(erased).toMatchObject({ appointments: 2 });
+        expect(await source.database.db.$count(appointments)).toBe(0);
+        // The counsellor's settings are the practice's, not Funmi's.
+        expect(await source.database.db.$count(counsellorSettings)).toBe(1);
+      } finally {
+        await source.database.close();
+        await source.cleanup();
+      }
+
+      const target = await open!();
+      try {
+        const { counts, erasedAgain } = await restoreBackup(target.database, file);
+        expect(counts.appointments).toBe(2);
+        expect(erasedAgain).toMatchObject({ appointments: 2 });
+        expect(await target.database.db.$count(appointments)).toBe(0);
+        expect(await target.database.db.$count(counsellorSettings)).toBe(1);
+        const restored = createInbox(target.database.db);
+        expect((await restored.findPerson(["0802 555 0101"]))!.appointments).toEqual([]);
       } finally {
         await target.database.close();
         await target.cleanup();

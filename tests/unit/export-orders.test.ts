@@ -34,18 +34,20 @@ it("`npm run export -- --kind orders` lists orders as spreadsheet-safe CSV", asy
       { env: { ...process.env, DATA_DIR: dir, PORT: "1", DATABASE_URL: "" } },
     );
     // A UTF-8 byte-order mark first, for Excel on Windows, then the headings.
-    expect(stdout.startsWith("\uFEFFreference,")).toBe(true);
+    expect(stdout.startsWith("\uFEFFReference,")).toBe(true);
     const lines = stdout.slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "reference,created_at,status,paid_at,item_id,item,amount_naira,currency,name,email,phone,failure_reason",
+      "Reference,Received,New or handled,Payment,Paid,Item,Amount (naira),Currency,Name,E-mail,Phone,Why the payment failed",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${reference},`);
-    expect(lines[1]).toContain(",paid,");
-    expect(lines[1]).toContain(",map-growth,Marriage with a Map: Growth Map,55000.00,NGN,");
+    // In the practice's words and Lagos time (issue 41, item 10).
+    expect(lines[1]).toMatch(/,New,Paid,\d{4}-\d\d-\d\d \d\d:\d\d \+01:00,/);
+    expect(lines[1]).toContain(",Marriage with a Map: Growth Map,55000.00,NGN,");
     // A formula is neutralised with an apostrophe, and quoted because it holds quotes and a comma.
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Ada"")"`);
-    expect(lines[1]).toContain(",'+234 803 000 1111,");
+    // A phone number as written: neither a number nor a formula, and no apostrophe to see.
+    expect(lines[1]).toContain(",\u2060+234 803 000 1111,");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -72,7 +74,9 @@ it("`--out FILE` writes only the CSV into the file, making its folder, readable 
     const bytes = readFileSync(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,received_at,status,name,email,phone,need,message,pageUri,delivery");
+    expect(lines[0]).toBe(
+      "Number,Received,New or handled,Name,E-mail,Phone,Service asked about,Message,Page,Where it went",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",Ada,ada@example.com,");
     expect(statSync(file).mode & 0o777).toBe(0o600);

@@ -30,6 +30,8 @@ describe("the reader's pages", () => {
       "/admin/people/download",
       "/admin/backups",
       "/admin/backups/2026-11-26.jsonl.gz",
+      "/admin/booking-settings",
+      "/admin/booking-settings/adaeze-okafor.data",
     ])
       expect(isReaderPath(p), p).toBe(true);
     for (const p of ["/admin", "/admin/inboxes", "/admin/faq", "/inbox", "/admin/peoplex"])

@@ -6,19 +6,32 @@ import { runExport } from "../../server/operations/commands/export";
 import type { CommandContext } from "../../server/operations/commands/protocol";
 import type { Database } from "../../server/db/client";
 import {
+  appointments,
   contentAudit,
+  contentVersions,
+  counsellorBusyTimes,
+  counsellorSettings,
+  counsellorTimeOff,
   deliveries,
   idempotencyKeys,
   orders,
   subscribers,
   submissions,
 } from "../../server/db/schema";
-import { type ExportKind, allKindsHeadings } from "../../server/inbox/export-columns";
+import {
+  EXPORT_KIND_WORDS,
+  type ExportKind,
+  allKindsHeadings,
+  exportHeadings,
+} from "../../server/inbox/export-columns";
 import { createInbox } from "../../server/inbox";
 import { normalisePhone, parseInboxId, whereItWent } from "../../server/inbox/rows";
 import { filterFromUrl, periodOf } from "../../app/lib/admin/inbox-filter";
 import { parseCsv } from "../support/csv";
-import { openTempPglite } from "../support/databases";
+import { openTempPglite, openTempPostgres } from "../support/databases";
+import { postgresAvailable } from "../support/postgres";
+
+const hasPostgres = await postgresAvailable();
 
 const reader: Access = {
   email: "office@kindredhearts.ng",
@@ -185,7 +198,7 @@ describe("the inbox on PGlite", () => {
     const sorted = (rows: string[][]) => rows.map((r) => JSON.stringify(r)).sort();
     const [allHeadings, ...allRows] = await downloaded({});
     expect(allHeadings).toEqual(allKindsHeadings);
-    expect(allHeadings![0]).toBe("kind");
+    expect(allHeadings![0]).toBe("Kind");
     const kinds = [
       ["contact", "contact"],
       ["booking", "booking"],
@@ -200,7 +213,7 @@ describe("the inbox on PGlite", () => {
       expect(sorted(inboxRows), kind).toEqual(sorted(rows));
       // In the file of every kind, a row of this kind has these cells under the same headings,
       // and nothing under another kind's.
-      const mine = allRows.filter((r) => r[0] === kind);
+      const mine = allRows.filter((r) => r[0] === EXPORT_KIND_WORDS[kind]);
       expect(
         sorted(mine.map((r) => headings!.map((h) => r[allHeadings!.indexOf(h)]!))),
         kind,
@@ -212,12 +225,19 @@ describe("the inbox on PGlite", () => {
         });
     }
     expect(allRows).toHaveLength(4);
-    const contact = allRows.find((r) => r[0] === "contact")!;
+    const contact = allRows.find((r) => r[0] === "Contact message")!;
     const at = (heading: string) => contact[allHeadings!.indexOf(heading)];
-    expect(at("name")).toBe("'=Ada");
-    expect(at("message")).toBe("Hi, it's me,\nAda");
-    expect(at("status")).toBe("received");
-    expect(at("delivery")).toBe("hubspot: delivered; email: pending");
+    expect(at("Name")).toBe("'=Ada");
+    expect(at("Message")).toBe("Hi, it's me,\nAda");
+    expect(at("New or handled")).toBe("New");
+    expect(at("Where it went")).toBe("HubSpot: delivered, e-mail: waiting");
+    // Issue 41, item 10: Lagos time with its offset, values in words, the phone as written.
+    expect(at("Received")).toBe("2026-11-20 10:01 +01:00");
+    expect(at("Service asked about")).toBe("Couples counselling");
+    expect(at("Phone")).toBe("\u2060+234 803 111 2222");
+    const order = allRows.find((r) => r[0] === "Order")!;
+    expect(order[allHeadings!.indexOf("Payment")]).toBe("Paid");
+    expect(order[allHeadings!.indexOf("Phone")]).toBe("\u206008031112222");
   });
 
   it("an opened message labels its fields in words, and an order's amount as naira", async () => {
@@ -278,3 +298,275 @@ describe("the inbox on PGlite", () => {
     expect(JSON.stringify(await database.db.select().from(contentAudit))).not.toContain("ada@");
   });
 });
+
+/**
+ * Bookings the practice owns (issue 42): a booking submission with an appointments row is a booked
+ * session, its own kind beside the provider's booking request, in the list, an opened message, the
+ * CSV, `npm run export -- --kind appointments` and a person's data.
+ */
+const lagos = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+01:00`);
+
+async function seedBookings(database: Database) {
+  const db = database.db;
+  // The team as published: one member with an id of her own, one known by the slug of his name.
+  await db.insert(contentVersions).values({
+    doc: "team",
+    version: 1,
+    value: {
+      lead: { name: "Dr. Adaeze Okafor" },
+      members: [{ name: "Oluwaseun Adeyemi" }, { id: "amaka", name: "Amaka Obi" }],
+    },
+    createdBy: "shipped",
+  });
+  const received = (m: number) => new Date(Date.parse("2026-11-20T09:00:00Z") + m * 60_000);
+  const [request, booked, cancelled, attended] = await db
+    .insert(submissions)
+    .values([
+      {
+        kind: "booking",
+        payload: {
+          name: "Request",
+          email: "req@example.com",
+          phone: "0803 000 0001",
+          booked: "no",
+        },
+        createdAt: received(1),
+      },
+      {
+        kind: "booking",
+        payload: {
+          name: "Kemi",
+          email: "kemi@home.ng",
+          phone: "08035550101",
+          token: "secret",
+          // As server/bookings/book.ts stores the choice first made.
+          sessionTypeId: "couples-counselling-session",
+          counsellorId: "oluwaseun-adeyemi",
+          counsellor: "Oluwaseun Adeyemi",
+          time: "2026-12-05T09:00",
+          start: "Saturday 5 December 2026, 9:00 AM to 9:50 AM WAT",
+        },
+        createdAt: received(2),
+      },
+      {
+        kind: "booking",
+        payload: { name: "Kemi A.", email: "kemi@work.ng", phone: "+234 803 555 0101" },
+        createdAt: received(3),
+      },
+      {
+        kind: "booking",
+        payload: { name: "Tayo", email: "tayo@example.com", phone: "0809 111 0000" },
+        createdAt: received(4),
+      },
+    ])
+    .returning({ id: submissions.id });
+  const session = (start: Date, minutes = 50) => ({
+    startsAt: start,
+    endsAt: new Date(start.getTime() + minutes * 60_000),
+    blockedUntil: new Date(start.getTime() + (minutes + 10) * 60_000),
+  });
+  await db.insert(appointments).values([
+    {
+      submissionId: booked!.id,
+      counsellorId: "oluwaseun-adeyemi",
+      sessionType: "couples-counselling-session",
+      status: "booked",
+      tokenHash: "h1",
+      ...session(lagos("2026-12-07", "09:00")),
+    },
+    {
+      submissionId: cancelled!.id,
+      counsellorId: "amaka",
+      sessionType: "gone-session-type",
+      status: "cancelled",
+      cancelledAt: lagos("2026-11-21", "12:00"),
+      cancelledBy: "visitor",
+      ...session(lagos("2026-12-08", "10:00")),
+    },
+    {
+      submissionId: attended!.id,
+      counsellorId: "amaka",
+      sessionType: "couples-counselling-session",
+      status: "booked",
+      attendance: "attended",
+      source: "practice",
+      ...session(lagos("2026-11-23", "15:00")),
+    },
+  ]);
+  await db
+    .insert(deliveries)
+    .values({ submissionId: booked!.id, destination: "email", status: "delivered" });
+  // The practice's own booking settings: not a visitor's data.
+  await db.insert(counsellorSettings).values({ counsellorId: "amaka", bufferMinutes: 15 });
+  await db
+    .insert(counsellorTimeOff)
+    .values({ counsellorId: "amaka", fromDate: "2026-12-24", toDate: "2026-12-26" });
+  await db.insert(counsellorBusyTimes).values({
+    counsellorId: "amaka",
+    startsAt: lagos("2026-12-09", "09:00"),
+    endsAt: lagos("2026-12-09", "11:00"),
+  });
+  return { request: request!.id, booked: booked!.id };
+}
+
+const bookingDatabases: [
+  string,
+  (() => ReturnType<ReturnType<typeof openTempPglite>>) | undefined,
+][] = [
+  ["PGlite", openTempPglite("inbox-bookings-")],
+  ["Postgres", hasPostgres ? openTempPostgres : undefined],
+];
+
+for (const [name, open] of bookingDatabases) {
+  describe.runIf(open)(`booked sessions in the inbox on ${name}`, () => {
+    let database: Database;
+    let cleanup: () => Promise<void>;
+    let ids: Awaited<ReturnType<typeof seedBookings>>;
+    beforeAll(async () => {
+      ({ database, cleanup } = await open!());
+      ids = await seedBookings(database);
+    }, 180_000);
+    afterAll(async () => {
+      await database?.close();
+      await cleanup?.();
+    });
+
+    it("lists a booked session as its own kind, with the session, counsellor, Lagos time and status; the filter tells it from a booking request", async () => {
+      const inbox = createInbox(database.db);
+      const all = (await inbox.page({}, 1)).rows;
+      expect(all.map((r) => r.kind)).toEqual([
+        "appointment",
+        "appointment",
+        "appointment",
+        "booking",
+      ]);
+      const kemi = all.find((r) => r.name === "Kemi")!;
+      expect(kemi.appointment).toMatchObject({
+        session: "Couples Counselling Session",
+        counsellor: "Oluwaseun Adeyemi",
+        starts: "2026-12-07T08:00:00.000Z",
+        when: "Monday 7 December 2026, 9:00 AM to 9:50 AM WAT",
+        status: "Booked",
+        bookedBy: "The visitor, on the website",
+      });
+      expect(kemi.state).toBe("Booked");
+      const cancelled = all.find((r) => r.name === "Kemi A.")!.appointment!;
+      expect(cancelled).toMatchObject({
+        counsellor: "Amaka Obi",
+        session: "Gone session type",
+        status: "Cancelled",
+        cancelledBy: "The visitor",
+      });
+      expect(all.find((r) => r.name === "Tayo")!.appointment).toMatchObject({
+        status: "Attended",
+        bookedBy: "The practice",
+      });
+      expect(all.find((r) => r.kind === "booking")!.appointment).toBeUndefined();
+      expect((await inbox.page({ kind: "appointment" }, 1)).rows.map((r) => r.name)).toEqual([
+        "Tayo",
+        "Kemi A.",
+        "Kemi",
+      ]);
+      expect((await inbox.page({ kind: "booking" }, 1)).rows.map((r) => r.name)).toEqual([
+        "Request",
+      ]);
+      expect(filterFromUrl("https://x/admin/inbox?kind=appointment").filter.kind).toBe(
+        "appointment",
+      );
+
+      await database.db
+        .update(appointments)
+        .set({ attendance: "no-show" })
+        .where(eq(appointments.counsellorId, "amaka"));
+      const detail = (await inbox.detail(`s${ids.booked}`, reader))!;
+      expect(detail.row.appointment!.session).toBe("Couples Counselling Session");
+      expect(detail.fields.map((f) => f.label)).toEqual(["Name", "E-mail", "Phone"]);
+      const tayo = (await inbox.page({ kind: "appointment", q: "tayo@example.com" }, 1)).rows[0]!;
+      expect(tayo.appointment!.status).toBe("No-show");
+      await database.db
+        .update(appointments)
+        .set({ attendance: "attended" })
+        .where(eq(appointments.counsellorId, "amaka"));
+    });
+
+    it("the CSV of booked sessions is `npm run export -- --kind appointments`, in Lagos time and words; booking requests stay apart", async () => {
+      const inbox = createInbox(database.db);
+      const downloaded = async (filter: InboxFilter) => {
+        let text = "";
+        for await (const piece of inbox.csv(filter, reader)) text += piece;
+        return parseCsv(text);
+      };
+      const exported = async (kind: ExportKind) => {
+        let text = "";
+        const outcome = await runExport({ database } as CommandContext, ["--kind", kind], {
+          out: async (chunk) => void (text += Buffer.from(chunk).toString("utf8")),
+          err: () => {},
+        });
+        expect(outcome.code).toBe(0);
+        return parseCsv(text);
+      };
+      const [headings, ...rows] = await exported("appointments");
+      expect(headings).toEqual(exportHeadings("appointments"));
+      expect(rows).toHaveLength(3);
+      const [inboxHeadings, ...inboxRows] = await downloaded({ kind: "appointment" });
+      expect(inboxHeadings).toEqual(headings);
+      expect(inboxRows.slice().reverse()).toEqual(rows);
+      const kemi = rows.find((r) => r.includes("Kemi"))!;
+      const cell = (h: string) => kemi[headings!.indexOf(h)];
+      expect(cell("Session")).toBe("Couples Counselling Session");
+      expect(cell("Counsellor")).toBe("Oluwaseun Adeyemi");
+      expect(cell("Session starts")).toBe("2026-12-07 09:00 +01:00");
+      expect(cell("Session ends")).toBe("2026-12-07 09:50 +01:00");
+      expect(cell("Session status")).toBe("Booked");
+      expect(cell("Phone")).toBe("\u206008035550101");
+      expect(cell("E-mail")).toBe("kemi@home.ng");
+      expect(cell("Where it went")).toBe("e-mail: delivered");
+      expect(kemi.join(" ")).not.toContain("secret");
+      const cancelled = rows.find((r) => r.includes("Kemi A."))!;
+      expect(cancelled[headings!.indexOf("Cancelled")]).toBe("2026-11-21 12:00 +01:00");
+      expect(cancelled[headings!.indexOf("Cancelled by")]).toBe("The visitor");
+
+      const [, ...requests] = await exported("booking");
+      expect(requests.map((r) => r[3])).toEqual(["Request"]);
+      const [, ...inboxRequests] = await downloaded({ kind: "booking" });
+      expect(inboxRequests).toEqual(requests);
+      const [allHeadings, ...everything] = await downloaded({});
+      expect(everything.filter((r) => r[0] === "Booked session")).toHaveLength(3);
+      expect(everything.filter((r) => r[0] === "Booking request")).toHaveLength(1);
+      expect(allHeadings).toEqual(
+        expect.arrayContaining(["Session", "Counsellor", "Session starts"]),
+      );
+    });
+
+    it("a person's data holds their booked sessions, and erasing both of their addresses removes them, leaving the counsellors' settings", async () => {
+      const inbox = createInbox(database.db);
+      // Kemi booked from home, and from work with the same phone written another way.
+      const home = (await inbox.findPerson(["kemi@home.ng"]))!;
+      expect(home.appointments).toMatchObject([
+        { submission: `s${ids.booked}`, session: "Couples Counselling Session", status: "Booked" },
+      ]);
+      expect(home.submissions.map((s) => s.kind)).toEqual(["appointment"]);
+      expect(home.related.flatMap((r) => r.records.map((x) => [x.kind, x.email]))).toEqual([
+        ["appointment", "kemi@work.ng"],
+      ]);
+      const both = (await inbox.findPerson(["kemi@home.ng", "kemi@work.ng"]))!;
+      expect(both.appointments.map((a) => a.status)).toEqual(["Booked", "Cancelled"]);
+      expect(JSON.stringify(both)).not.toContain("secret");
+
+      const erased = (await inbox.erasePerson(["kemi@home.ng", "kemi@work.ng"], reader))!;
+      expect(erased).toMatchObject({ submissions: 2, appointments: 2, notIncluded: [] });
+      const left = await database.db.select().from(appointments);
+      expect(left.map((a) => a.counsellorId)).toEqual(["amaka"]);
+      expect((await inbox.findPerson(["08035550101"]))!.appointments).toEqual([]);
+      expect(await database.db.$count(counsellorSettings)).toBe(1);
+      expect(await database.db.$count(counsellorTimeOff)).toBe(1);
+      expect(await database.db.$count(counsellorBusyTimes)).toBe(1);
+      const [audit] = await database.db
+        .select()
+        .from(contentAudit)
+        .where(eq(contentAudit.action, "erase"));
+      expect(audit!.detail).toContain("2 booked sessions");
+      expect(audit!.detail).not.toContain("kemi");
+    });
+  });
+}

@@ -19,6 +19,8 @@ export interface AdminHomeProps {
   edit: boolean;
   /** in INBOX_EMAILS: the inbox and a person's data are shown, with how many are new */
   inbox?: { newCount: number; failed: number; held: number };
+  /** BOOKINGS=native and in INBOX_EMAILS: the counsellors' booking settings are shown */
+  bookingSettings?: boolean;
   /** every document of app/content/documents/, in its order */
   documents: AdminDocument[];
   /** scheduled changes of the last week that met a newer version at their time */
@@ -37,6 +39,7 @@ export function AdminHome({
   email,
   edit,
   inbox,
+  bookingSettings = false,
   documents,
   scheduleNotices = [],
   passkeyOffer = false,
@@ -122,6 +125,11 @@ export function AdminHome({
             <li>
               <AdminLink to="/admin/backups">Backups</AdminLink>
             </li>
+            {bookingSettings && (
+              <li>
+                <AdminLink to="/admin/booking-settings">Booking settings</AdminLink>
+              </li>
+            )}
           </ul>
         </section>
       )}

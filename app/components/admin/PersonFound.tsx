@@ -10,7 +10,8 @@ import type { PersonRecord, PersonRelated } from "~/lib/services/inbox";
 
 const KIND_WORDS: Record<string, string> = {
   contact: "Contact message",
-  booking: "Booking",
+  booking: "Booking request",
+  appointment: "Booked session",
   newsletter: "Newsletter sign-up",
   payment: "Payment notice",
   order: "Order",
@@ -130,6 +131,14 @@ export function PersonFound({ record }: { record: PersonRecord }) {
             </li>
           );
         })}
+      </ul>
+      <h3 className="mt-4 text-xl font-semibold">Booked sessions ({record.appointments.length})</h3>
+      <ul className="mt-2 grid gap-2">
+        {record.appointments.map((a) => (
+          <li key={a.id} className="rounded-xl border border-slate-300 p-3">
+            {a.session} with {a.counsellor}, {a.when}: {a.status}
+          </li>
+        ))}
       </ul>
       <h3 className="mt-4 text-xl font-semibold">Orders ({record.orders.length})</h3>
       <ul className="mt-2 grid gap-2">

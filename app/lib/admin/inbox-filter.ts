@@ -10,9 +10,7 @@ export function filterFromUrl(url: string): { filter: InboxFilter; page: number 
   const period = periodOf(params.get("period") ?? "", params.get("from"), params.get("to"));
   return {
     filter: {
-      kind: (["contact", "booking", "newsletter", "order"] as const).includes(kind as InboxKind)
-        ? (kind as InboxKind)
-        : undefined,
+      kind: Object.hasOwn(KIND_WORDS, kind) ? (kind as InboxKind) : undefined,
       status: status === "new" || status === "handled" ? status : undefined,
       q: q || undefined,
       ...period,
@@ -37,9 +35,14 @@ export function filterQuery(filter: InboxFilter, page = 1): string {
   return text ? `?${text}` : "";
 }
 
+/**
+ * The kinds in the practice's words. A booking request went on to the scheduling provider; a
+ * booked session was booked on the site itself, with its time and counsellor (issue 42).
+ */
 export const KIND_WORDS: Record<InboxKind, string> = {
   contact: "Contact message",
-  booking: "Booking",
+  booking: "Booking request",
+  appointment: "Booked session",
   newsletter: "Newsletter sign-up",
   order: "Order",
 };

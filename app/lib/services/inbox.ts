@@ -2,7 +2,11 @@ import type { Access } from "./auth";
 
 /** What visitors sent, for the practice at /admin/inbox and /admin/people (server/inbox/). */
 
-export type InboxKind = "contact" | "booking" | "newsletter" | "order";
+/**
+ * "booking" is a request through the scheduling provider (BOOKINGS=external); "appointment" a
+ * session booked on the site itself (BOOKINGS=native, issue 42), with its time and counsellor.
+ */
+export type InboxKind = "contact" | "booking" | "appointment" | "newsletter" | "order";
 
 export interface InboxFilter {
   kind?: InboxKind;
@@ -33,6 +37,30 @@ export interface InboxRow {
   went: string;
   amountKobo?: number;
   reference?: string;
+  /** a booked session: what, with whom, when and where it stands */
+  appointment?: InboxAppointment;
+}
+
+/** A session booked on the site, in the practice's words (server/inbox/appointments.ts). */
+export interface InboxAppointment {
+  id: number;
+  /** the session type's name */
+  session: string;
+  /** the counsellor's name */
+  counsellor: string;
+  /** ISO */
+  starts: string;
+  /** ISO */
+  ends: string;
+  /** "Monday 7 December 2026, 9:00 AM to 9:50 AM WAT" */
+  when: string;
+  /** Booked, Cancelled, Attended, No-show, or Held while they pay */
+  status: string;
+  /** "The visitor, on the website" or "The practice" */
+  bookedBy: string;
+  /** ISO, when cancelled */
+  cancelledAt?: string;
+  cancelledBy?: string;
 }
 
 export interface InboxPage {
@@ -77,6 +105,8 @@ export interface PersonRecord {
     phone: string;
   }[];
   subscribers: { email: string; subscribedAt: string; unsubscribedAt?: string }[];
+  /** sessions booked on the site, each with the submission that holds their name and contact */
+  appointments: (InboxAppointment & { submission: string })[];
   waiting: { id: number; submission: string; destination: string; status: string }[];
   audit: { at: string; who: string; action: string; record: string }[];
 }
@@ -96,6 +126,8 @@ export interface PersonErasure {
   subscribers: number;
   orders: number;
   keys: number;
+  /** booked sessions erased with their submissions */
+  appointments: number;
   /** records that share a detail with those erased but were not included: still held */
   notIncluded: PersonRelated[];
 }

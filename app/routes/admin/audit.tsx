@@ -48,6 +48,7 @@ const actionWords: Record<string, string> = {
   "passkey-added-recovery": "set up a passkey after an e-mailed link (it works after a day)",
   "passkey-removed": "removed a passkey",
   "passkey-cancelled": "cancelled a waiting passkey",
+  "booking-settings": "changed booking settings",
 };
 
 export default function Audit({ loaderData }: Route.ComponentProps) {

@@ -107,6 +107,37 @@ export default function InboxItem({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
+      {row.appointment && (
+        <>
+          <h2 className="mt-8 text-2xl font-semibold">The session</h2>
+          <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
+            <dt className="font-semibold">Session</dt>
+            <dd>{row.appointment.session}</dd>
+            <dt className="font-semibold">Counsellor</dt>
+            <dd>{row.appointment.counsellor}</dd>
+            <dt className="font-semibold">When</dt>
+            <dd>
+              <time dateTime={row.appointment.starts}>{row.appointment.when}</time>
+            </dd>
+            <dt className="font-semibold">Status</dt>
+            <dd>{row.appointment.status}</dd>
+            <dt className="font-semibold">Booked by</dt>
+            <dd>{row.appointment.bookedBy}</dd>
+            {row.appointment.cancelledAt && (
+              <>
+                <dt className="font-semibold">Cancelled</dt>
+                <dd>
+                  {formatWat(row.appointment.cancelledAt)}
+                  {row.appointment.cancelledBy
+                    ? ` by ${row.appointment.cancelledBy.toLowerCase()}`
+                    : ""}
+                </dd>
+              </>
+            )}
+          </dl>
+        </>
+      )}
+
       <h2 className="mt-8 text-2xl font-semibold">What they sent</h2>
       <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
         {detail.fields.map((f) => (

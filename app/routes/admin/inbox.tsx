@@ -10,7 +10,8 @@ import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/inbox";
 
 /**
- * /admin/inbox: every contact message, booking, newsletter sign-up and order, newest first, in
+ * /admin/inbox: every contact message, booking request, booked session, newsletter sign-up and
+ * order, newest first, in
  * pages of 25, for an address of INBOX_EMAILS (docs/decisions/033). Plain forms and GET filters:
  * it works without JavaScript, and reads as cards on a phone.
  */
@@ -196,6 +197,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 <>
                   <dt className="font-semibold">Phone</dt>
                   <dd>{row.phone}</dd>
+                </>
+              )}
+              {row.appointment && (
+                <>
+                  <dt className="font-semibold">Session</dt>
+                  <dd>
+                    {row.appointment.session} with {row.appointment.counsellor},{" "}
+                    <time dateTime={row.appointment.starts}>{row.appointment.when}</time>
+                  </dd>
                 </>
               )}
               {row.state && (

@@ -71,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         email: access.email,
         edit: access.edit,
         inbox: inbox ? { newCount, ...attention } : undefined,
+        bookingSettings: !!inbox && !!editorServices(context).bookingSettings,
         documents: list,
         scheduleNotices,
       },
@@ -136,6 +137,7 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
         email={loaderData.email}
         edit={loaderData.edit}
         inbox={loaderData.inbox}
+        bookingSettings={loaderData.bookingSettings}
         documents={loaderData.documents}
         scheduleNotices={loaderData.scheduleNotices}
         passkeyOffer={loaderData.passkeyOffer}

@@ -151,7 +151,10 @@ function Erased({ erased }: { erased: PersonErasure }) {
       >
         <p>
           Deleted {erased.submissions} message{erased.submissions === 1 ? "" : "s"}, bookings and
-          sign-ups, {erased.deliveries} delivery record{erased.deliveries === 1 ? "" : "s"} (
+          sign-ups
+          {erased.appointments > 0 &&
+            ` (${erased.appointments} booked session${erased.appointments === 1 ? "" : "s"} among them)`}
+          , {erased.deliveries} delivery record{erased.deliveries === 1 ? "" : "s"} (
           {erased.cancelled} not yet sent, now cancelled) and {erased.subscribers} newsletter
           subscription{erased.subscribers === 1 ? "" : "s"}. {erased.orders} order
           {erased.orders === 1 ? " keeps" : "s keep"} its amount, date and reference, without their

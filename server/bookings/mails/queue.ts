@@ -185,3 +185,15 @@ async function skipPending(
       ),
     );
 }
+
+/**
+ * queueBookingMails with this site's settings, for the services that change bookings (the
+ * visitor's, /admin/bookings'). Wake the outbox (`outbox.wake()`) once the transaction commits.
+ */
+export function createBookingMailQueue(config: Pick<Config, "mail" | "bookingReminderHours">) {
+  const settings = bookingMailSettings(config);
+  return (tx: Db, request: { appointmentId: number; event: BookingMailEvent }) =>
+    queueBookingMails(tx, settings, request);
+}
+
+export type BookingMailQueue = ReturnType<typeof createBookingMailQueue>;

@@ -89,14 +89,23 @@ function calendarBlocks(facts: BookingFacts, context: VisitorMailContext): MailB
   ];
 }
 
-function changeBlocks(token: string | undefined, context: VisitorMailContext): MailBlock[] {
+/**
+ * How to change or cancel: the link when this e-mail has the token; otherwise the phones, and
+ * (after the confirmation) the link that e-mail carried.
+ */
+function changeBlocks(
+  token: string | undefined,
+  context: VisitorMailContext,
+  confirmed = true,
+): MailBlock[] {
   const policy =
     "Please let us know at least 24 hours before if you need to cancel or reschedule; late " +
     "cancellations may incur a fee.";
   if (!token) {
+    const link = confirmed ? ", or use the link in the e-mail that confirmed your booking" : "";
     return [
       {
-        paragraph: `To change or cancel, call us on ${phonesOf(context.site)}, or use the link in the e-mail that confirmed your booking. ${policy}`,
+        paragraph: `To change or cancel, call us on ${phonesOf(context.site)}${link}. ${policy}`,
       },
     ];
   }
@@ -158,7 +167,7 @@ export function confirmationMail(
       sessionFields(facts, context.site),
       { paragraph: expect(facts) },
       ...calendarBlocks(facts, context),
-      ...changeBlocks(token, context),
+      ...changeBlocks(token, context, false),
       ...closing(context),
     ],
     true,

@@ -33,6 +33,8 @@ export interface BackupTable {
    * after that table was read is left for the next backup, so the file always restores.
    */
   parents?: readonly { column: string; table: string }[];
+  /** the rows written, when not all of them (SQL on the table's columns) */
+  only?: string;
 }
 
 /**
@@ -83,11 +85,24 @@ export const BACKUP_TABLES: readonly BackupTable[] = [
     binary: ["bytes"],
     parents: [{ column: "photo_key", table: "photos" }],
   },
+  // Bookings (issue 42, docs/decisions/042), after the submissions holding the visitor's details.
+  // A hold is a visitor's few minutes at Paystack: stale by the time a backup is restored.
+  {
+    name: "appointments",
+    key: "id",
+    serial: true,
+    parents: [{ column: "submission_id", table: "submissions" }],
+    only: "status <> 'held'",
+  },
+  // Each counsellor's hours, rules and calendar addresses (the address of their own calendar
+  // is a secret, like the rest of what a backup holds), and their days away.
+  { name: "counsellor_settings", key: "counsellor_id", serial: false },
+  { name: "counsellor_time_off", key: "id", serial: true },
 ];
 
 /**
  * Tables left out on purpose: editors' sign-in links, sessions and passkeys, and the challenges
- * passkeys sign. They are credentials, or bound to a device; a restored site asks its editors to
+ * passkeys sign; and the counsellors' busy times, which are read again from their calendars. They are credentials, or bound to a device; a restored site asks its editors to
  * sign in again by link and set up their passkeys again (docs/decisions/031), and a backup file
  * that leaks signs no one in.
  */
@@ -96,7 +111,13 @@ export const EXCLUDED_TABLES = new Set<string>([
   "editor_sessions",
   "editor_passkeys",
   "editor_passkey_challenges",
+  // A copy of each counsellor's own calendar, read again from its address within minutes.
+  "counsellor_busy_times",
 ]);
+
+/** ` where …` of the rows a table's backup holds, or nothing. */
+export const onlyRows = (table: BackupTable) =>
+  table.only ? sql` where ${sql.raw(table.only)}` : sql``;
 
 /** The ORDER BY of a table's rows in the file. */
 export function orderOf(table: BackupTable) {

@@ -14,6 +14,7 @@ import {
   type BackupHeader,
   type BackupTable,
   migrationLevel,
+  onlyRows,
   orderOf,
   query,
   tableColumns,
@@ -96,7 +97,7 @@ export async function streamBackup(
             const name = sql.identifier(table.name);
             const [{ count } = { count: 0 }] = await query<{ count: number }>(
               tx,
-              sql`select count(*)::int as count from ${name}`,
+              sql`select count(*)::int as count from ${name}${onlyRows(table)}`,
             );
             const columns = await tableColumns(tx, table.name);
             await put({ table: table.name, columns, rows: count } satisfies TableHeader);
@@ -105,7 +106,8 @@ export async function streamBackup(
               const rows = await query<{ line: string }>(
                 tx,
                 sql`select row_to_json(t)::text as line from (select ${selectList(table, columns)}
-                    from ${name} order by ${orderOf(table)} limit ${page} offset ${offset}) t`,
+                    from ${name}${onlyRows(table)} order by ${orderOf(table)}
+                    limit ${page} offset ${offset}) t`,
               );
               for (const row of rows) await putRaw(row.line);
               if (failed) throw failed;
@@ -177,7 +179,7 @@ async function readLive(
         keyColumns.map((c) => sql`${prefix}.${sql.identifier(c)}`),
         sql`, `,
       );
-    const filters: SQL[] = [];
+    const filters: SQL[] = table.only ? [sql.raw(table.only)] : [];
     for (const parent of table.parents ?? []) {
       const seen = written.get(parent.table);
       const column = sql.identifier(parent.column);

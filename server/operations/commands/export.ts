@@ -1,7 +1,15 @@
 import { parseArgs } from "node:util";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, asc, eq, gt, gte, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { deliveries, orders, submissions } from "../../db/schema";
+import {
+  type AppointmentColumns,
+  appointmentColumns,
+  appointmentJoin,
+  appointmentOf,
+  bookingNames,
+} from "../../inbox/appointments";
 import {
   type ExportKind,
   exportHeadingLine,
@@ -9,7 +17,7 @@ import {
   exportLine,
   isExportKind,
 } from "../../inbox/export-columns";
-import type { CommandRunner } from "./protocol";
+import type { CommandIo, CommandRunner } from "./protocol";
 
 /** Rows per query: a 50,000-row export never sits in memory, and the site answers between. */
 const CHUNK = 500;
@@ -21,13 +29,16 @@ to standard output. Redirecting npm's output (> file.csv) also captures the line
 before the command; use --out, or npm run --silent export -- ... > file.csv.
 
 Options:
-  --kind KIND    contact (default), booking, newsletter, or orders (payments)
+  --kind KIND    contact (default), booking (requests sent on to the scheduling provider),
+                 appointments (sessions booked on the site, with the person's details),
+                 newsletter, or orders (payments)
   --since DATE   only those received on or after DATE, e.g. 2026-01-01
   --out FILE     write the CSV to FILE instead of standard output (its folder is created)
   --help         show this help
 
-Each submission's last column, "delivery", says where it went and how that ended, e.g.
-"hubspot: delivered; email: rejected" (npm run deliveries lists what still waits).
+Times are Lagos time with the offset (2026-12-07 09:00 +01:00). Each submission's last column,
+"Where it went", says where it went and how that ended, e.g. "HubSpot: delivered, e-mail:
+failed" (npm run deliveries lists what still waits).
 Uses DATABASE_URL (Postgres), or else the embedded database in DATA_DIR. Either way it runs
 beside the site: with the embedded database the running site does the work for it.`;
 
@@ -100,7 +111,17 @@ export const runExport: CommandRunner = async ({ database }, args, io) => {
     io.err(`${count} order(s) since ${day}`);
     return { code: 0 };
   }
+  if (options.kind === "appointments") {
+    count = await exportAppointments(db, since, io);
+    io.err(`${count} booked session(s) since ${day}`);
+    return { code: 0 };
+  }
   const kind = options.kind;
+  // A booking with an appointment is a booked session (--kind appointments), not a request.
+  const requestsOnly =
+    kind === "booking"
+      ? sql`not exists (select 1 from appointments a where a.submission_id = ${submissions.id})`
+      : undefined;
   await io.out(exportHeadingLine(kind));
   for (let after = 0; ;) {
     const rows = await db
@@ -111,6 +132,7 @@ export const runExport: CommandRunner = async ({ database }, args, io) => {
           eq(submissions.kind, kind),
           gte(submissions.createdAt, since),
           gt(submissions.id, after),
+          requestsOnly,
         ),
       )
       .orderBy(asc(submissions.id))
@@ -137,3 +159,53 @@ export const runExport: CommandRunner = async ({ database }, args, io) => {
   io.err(`${count} ${kind} submission(s) since ${day}`);
   return { code: 0 };
 };
+
+/** Sessions booked on the site, with the name, e-mail and phone of the submission they belong to. */
+async function exportAppointments(db: Db, since: Date, io: CommandIo): Promise<number> {
+  await io.out(exportHeadingLine("appointments"));
+  const names = await bookingNames(db);
+  let count = 0;
+  for (let after = 0; ;) {
+    const rows = (
+      (await db.execute(sql`select s.id, s.created_at, s.handled_at, s.payload, ${appointmentColumns}
+        from submissions s ${appointmentJoin}
+        where s.kind = 'booking' and a.appt_id is not null and s.created_at >= ${since.toISOString()}
+          and s.id > ${after}
+        order by s.id limit ${CHUNK}`)) as unknown as {
+        rows: (AppointmentColumns & {
+          id: number | string;
+          created_at: string | Date;
+          handled_at: string | Date | null;
+          payload: Record<string, string>;
+        })[];
+      }
+    ).rows;
+    const ids = rows.map((r) => Number(r.id));
+    const outbox = ids.length
+      ? await db
+          .select()
+          .from(deliveries)
+          .where(inArray(deliveries.submissionId, ids))
+          .orderBy(asc(deliveries.id))
+      : [];
+    let text = "";
+    for (const row of rows) {
+      const id = Number(row.id);
+      after = id;
+      const appointment = appointmentOf(row, names);
+      if (!appointment) continue;
+      text += exportLine("appointments", {
+        id,
+        createdAt: new Date(row.created_at),
+        handledAt: row.handled_at === null ? null : new Date(row.handled_at),
+        payload: row.payload,
+        deliveries: outbox.filter((d) => d.submissionId === id),
+        appointment,
+      });
+    }
+    count += rows.length;
+    if (text) await io.out(text);
+    if (rows.length < CHUNK) return count;
+    await nextTurn();
+  }
+}
