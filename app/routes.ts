@@ -20,6 +20,8 @@ export default [
   route("dating-tips", "routes/dating-tips.tsx"),
   route("contact", "routes/contact.tsx"),
   route("schedule", "routes/schedule.tsx"),
+  // A booking's change-or-cancel page (issue 42; BOOKINGS=native, else the 404's).
+  route("bookings/:token", "routes/booking-link.tsx"),
   route("book", "routes/book.tsx"),
   route("faq", "routes/faq.tsx"),
   route("privacy", "routes/privacy.tsx"),

@@ -54,6 +54,8 @@ import { weeklyHoursFrom } from "../app/lib/bookings/weekly-hours";
 
 /** The pages whose actions accept posted forms; every other address refuses a POST with 405. */
 const FORM_PATHS = ["/contact", "/schedule", "/newsletter", "/newsletter/unsubscribe", "/checkout"];
+/** Addresses under which each page takes a form: a booking's change-or-cancel page (issue 42). */
+const FORM_PREFIXES = ["/bookings/"];
 
 export interface AppDeps {
   config: Config;
@@ -283,6 +285,7 @@ export function createApp(deps: AppDeps) {
       siteOrigin: new URL(config.siteUrl).origin,
       publicOrigin,
       formPaths: FORM_PATHS,
+      formPrefixes: FORM_PREFIXES,
       editorPaths: editorAuth ? isEditorPath : undefined,
       openEditorPaths: isOpenEditorPost,
     }),
@@ -422,6 +425,8 @@ const lowercasePaths: RequestHandler = (req, res, next) => {
   if (
     (req.method === "GET" || req.method === "HEAD") &&
     !req.path.startsWith("/assets/") &&
+    // A booking's link carries a token in which case matters.
+    !FORM_PREFIXES.some((prefix) => req.path.startsWith(prefix)) &&
     !req.path.endsWith(".data")
   ) {
     // Percent-escapes are kept as they are (%2F is not %2f to every server), and a path with a

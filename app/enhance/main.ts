@@ -59,6 +59,10 @@ document.addEventListener("site:navigate", loadWidgets);
 if (document.querySelector("[data-open-now]"))
   void loadPart("open-now").then((openNow) => openNow.wireOpenNow());
 
+// A booking's times in the visitor's own time too, where their clock is not Lagos's.
+if (document.querySelector("[data-local-time]"))
+  void loadPart("local-times").then((times) => times.wireLocalTimes());
+
 // Forms are wired with this script itself, never behind the widgets: decoration that failed to
 // arrive must not leave a form to post offline to the browser's error page. Their code is part of
 // this script's own file (every words-only page has the footer's sign-up); until it has come, the

@@ -8,6 +8,7 @@ export const partEntries = {
   widgets: "app/enhance/widgets.ts",
   consent: "app/enhance/consent.ts",
   "open-now": "app/enhance/open-now.ts",
+  "local-times": "app/enhance/local-times.ts",
 } as const;
 
 declare const __ENHANCE_PARTS__: Record<keyof typeof partEntries, string>;
@@ -16,6 +17,7 @@ type Parts = {
   widgets: typeof import("./widgets");
   consent: typeof import("./consent");
   "open-now": typeof import("./open-now");
+  "local-times": typeof import("./local-times");
 };
 
 /** Loads one part (the built file by its URL; its source in development). */
@@ -25,6 +27,7 @@ export function loadPart<K extends keyof Parts>(name: K): Promise<Parts[K]> {
       widgets: () => import("./widgets"),
       consent: () => import("./consent"),
       "open-now": () => import("./open-now"),
+      "local-times": () => import("./local-times"),
     };
     return source[name]() as Promise<Parts[K]>;
   }

@@ -276,7 +276,10 @@ function toastNotice(heading: string, text?: string): HTMLElement {
 function holdIncompleteForms(): void {
   const sync = (form: HTMLFormElement) => {
     if (document.documentElement.dataset.reactHydrated === "true") return;
-    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    // The button that sends the form (a form may have others, such as a booking's week buttons).
+    const button =
+      form.querySelector<HTMLButtonElement>("button[data-completes]") ??
+      form.querySelector<HTMLButtonElement>('button[type="submit"]');
     const fields = [...form.querySelectorAll<HTMLInputElement>("input[required]")];
     if (button) button.disabled = fields.some((field) => field.value.trim() === "");
   };

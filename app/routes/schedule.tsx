@@ -1,5 +1,8 @@
 import { MessageCircle, Phone } from "~/components/icons";
-import { data, redirect } from "react-router";
+import { type HeadersArgs, data, redirect } from "react-router";
+import { NativeBookingForm } from "~/components/bookings/NativeBookingForm";
+import { pickerView } from "~/lib/bookings/pages.server";
+import { nativeScheduleAction } from "~/lib/bookings/schedule-action.server";
 import { PageHeader } from "~/components/PageHeader";
 import { type BookingOutcome, BookingForm } from "~/components/forms/BookingForm";
 import { messages } from "~/content/messages";
@@ -14,20 +17,37 @@ import { useSite, whatsappLink } from "~/lib/site";
 import type { Route } from "./+types/schedule";
 import { keepPageAfterUnreachable } from "~/lib/forms/revalidate";
 
-export const headers = formHeaders;
+// With bookings the practice owns, the free times are made for each request (no-store).
+export function headers(args: HeadersArgs) {
+  const headers = formHeaders(args);
+  const cache = args.loaderHeaders.get("Cache-Control");
+  if (cache) headers.set("Cache-Control", cache);
+  return headers;
+}
 export const meta = metaFor(pages.schedule);
 
 // A post that never reached the server changed nothing: the page stays as typed.
 export const shouldRevalidate = keepPageAfterUnreachable;
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { top, booking, whatsapp, search } = context.content.schedule;
+  const words = { top, booking: booking.text, whatsapp, search };
+  const bookings = context.services.bookings;
+  if (bookings) {
+    const query = new URL(request.url).searchParams;
+    const view = await pickerView(bookings, {
+      sessionTypeId: query.get("type"),
+      counsellorId: query.get("counsellor"),
+      from: query.get("from"),
+    });
+    // A key made here, for this page alone (it is never kept and shared): a form sent twice
+    // without JavaScript is one booking. React, once it runs, sends its own.
+    const native = { view, serverKey: crypto.randomUUID() };
+    return data({ ...words, native }, { headers: { "Cache-Control": "no-store" } });
+  }
   return {
     providerOrigin: new URL(context.services.schedulingUrl).origin,
-    top,
-    booking: booking.text,
-    whatsapp,
-    search,
+    ...words,
   };
 }
 
@@ -35,6 +55,8 @@ export const clientAction = resilientClientAction;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
+  const bookings = context.services.bookings;
+  if (bookings) return nativeScheduleAction(request, context, bookings, formData);
   const values = formValues(formData);
   const forms = context.services.forms;
 
@@ -94,8 +116,16 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
           <h2 id="book-heading" className="text-3xl font-semibold">
             Book Your Session
           </h2>
-          <p className="mt-2 mb-6 text-muted">{loaderData.booking}</p>
-          <BookingForm providerOrigin={loaderData.providerOrigin} />
+          <p className="mt-2 mb-6 text-muted">
+            {"native" in loaderData
+              ? "Choose the kind of session, who you would like to see and a time that suits you. Your confirmation comes by e-mail straight away."
+              : loaderData.booking}
+          </p>
+          {"native" in loaderData ? (
+            <NativeBookingForm {...loaderData.native} />
+          ) : (
+            <BookingForm providerOrigin={loaderData.providerOrigin} />
+          )}
         </section>
         <section
           aria-labelledby="other-ways"
@@ -117,6 +147,9 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          {"native" in loaderData && site.emergencyNote && (
+            <p className="mt-3 text-muted">{site.emergencyNote}</p>
+          )}
           <h3 className="mt-5 text-lg font-semibold">{whatsapp.heading}</h3>
           <p className="mt-1 text-muted">{whatsapp.text}</p>
           <a

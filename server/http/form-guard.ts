@@ -41,6 +41,8 @@ export function formGuard(options: {
   /** SITE_URL's origin when it is https: then the only origin a request arrives at */
   publicOrigin?: string;
   formPaths: string[];
+  /** addresses under which every page takes a form (its last part case-sensitive, a token) */
+  formPrefixes?: string[];
   /** the editor's addresses, which accept posts up to MAX_EDITOR_FORM_BYTES */
   editorPaths?: (path: string) => boolean;
   /** the editor's addresses that take a post without a session: a few KB at most */
@@ -52,7 +54,8 @@ export function formGuard(options: {
     const editor = options.editorPaths?.(req.path) ?? false;
     // Client-side form posts go to "<path>.data"; both forms name the same page action.
     const page = req.path.replace(/\.data$/, "").toLowerCase();
-    if (req.method !== "POST" || !(editor || accepting.has(page))) {
+    const underPrefix = options.formPrefixes?.some((prefix) => req.path.startsWith(prefix));
+    if (req.method !== "POST" || !(editor || accepting.has(page) || underPrefix)) {
       res.set("Allow", "GET, HEAD");
       return refuse(res, 405, "This address does not accept forms.");
     }

@@ -85,6 +85,18 @@ const requiredPhone = z.string().trim().min(1, "Please enter your phone number."
 
 export const bookingSchema = z.object({ name, email, phone: requiredPhone });
 
+/**
+ * A booking the practice takes itself (BOOKINGS=native, issue 42): who, and which session, with
+ * whom and when. The time is only checked for its shape here; the server's rules decide the rest.
+ */
+export const nativeBookingSchema = bookingSchema.extend({
+  sessionTypeId: z.string().trim().min(1, "Please choose a kind of session.").max(100),
+  counsellorId: z.string().trim().min(1, "Please choose a counsellor.").max(100),
+  time: z
+    .string({ message: "Please choose a time for your session." })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Please choose a time for your session."),
+});
+
 /** Who is paying: Paystack needs the e-mail; the practice calls the phone to arrange sessions. */
 export const checkoutSchema = z.object({ name, email, phone: requiredPhone });
 
@@ -92,6 +104,7 @@ export const newsletterSchema = z.object({ email });
 
 export type ContactInput = z.infer<typeof contactSchema>;
 export type BookingInput = z.infer<typeof bookingSchema>;
+export type NativeBookingInput = z.infer<typeof nativeBookingSchema>;
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 

@@ -1,0 +1,27 @@
+import { LAGOS_OFFSET_MINUTES, lagosDayOf } from "./lagos-time";
+
+/**
+ * The words beside a Lagos time for a visitor whose own clock differs ("4:00 PM your time",
+ * "Tue 1:00 AM your time" when it falls on another day), made in their browser; undefined where
+ * their clock is Lagos's at that moment. Both the small script (app/enhance/local-times.ts) and
+ * React (components/bookings/LocalTime.tsx) write it, so the words are the same.
+ */
+export function localTimeWords(instant: number): string | undefined {
+  const date = new Date(instant);
+  if (-date.getTimezoneOffset() === LAGOS_OFFSET_MINUTES) return undefined;
+  const otherDay = localDate(date) !== lagosDayOf(instant).date;
+  const words = new Intl.DateTimeFormat(undefined, {
+    ...(otherDay ? { weekday: "short" } : {}),
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(date);
+  return `${words} your time`;
+}
+
+function localDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The attribute naming the instant (epoch ms) a `<span>` shows in the visitor's own time. */
+export const LOCAL_TIME_ATTRIBUTE = "data-local-time";
