@@ -37,7 +37,7 @@ import { bookingTokenHash, changeLinkPath, newBookingToken, tokenOfChangeLink } 
 import { bookingView } from "./views";
 
 /** What a visitor sees when another booking won the time (issue 42). */
-export const TIME_TAKEN = "That time was just taken";
+export const TIME_TAKEN = "That time was just taken. Please choose another.";
 
 type Refused = Extract<BookingResult, { status: "refused" }>;
 

@@ -80,7 +80,7 @@ export function timeProblemMessage(
     case "off-grid":
       return "Sessions start at the times in the list. Please choose one of them.";
     case "unavailable":
-      return "That time is no longer free. Please choose another.";
+      return "That time was just taken. Please choose another.";
   }
 }
 
