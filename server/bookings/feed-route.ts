@@ -117,7 +117,12 @@ export function calendarFeedRoute(source: FeedSource): RequestHandler {
   };
 }
 
-/** A request path as it may be logged: a private calendar's secret is never written down. */
+/**
+ * A request path as it may be logged: a private calendar's secret and a booking's change-or-cancel
+ * token are never written down.
+ */
 export function loggablePath(path: string): string {
-  return FEED_PATH.test(path) ? "/calendar/[secret].ics" : path;
+  if (FEED_PATH.test(path)) return "/calendar/[secret].ics";
+  if (/^\/bookings\/[^/]+/i.test(path)) return "/bookings/[token]";
+  return path;
 }

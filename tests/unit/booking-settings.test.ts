@@ -222,6 +222,8 @@ function settingsSuite(name: string, open: OpenDatabase) {
       it("logs a calendar's path without its secret", () => {
         expect(loggablePath(`/calendar/${"x".repeat(43)}.ics`)).toBe("/calendar/[secret].ics");
         expect(loggablePath("/contact")).toBe("/contact");
+        expect(loggablePath("/bookings/AbC-123_xyz")).toBe("/bookings/[token]");
+        expect(loggablePath("/bookings/AbC-123_xyz.data")).toBe("/bookings/[token]");
       });
     });
   });
