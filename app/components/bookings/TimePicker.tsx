@@ -88,7 +88,7 @@ export function TimePicker({
           >
             <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-2xl px-4 py-3 font-semibold text-ink focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:outline-none">
               <span>{name}</span>
-              <span className="text-sm font-normal text-muted">
+              <span className="shrink-0 text-sm font-normal whitespace-nowrap text-muted">
                 {day.starts.length === 1 ? "1 time" : `${day.starts.length} times`}
               </span>
             </summary>
