@@ -129,7 +129,7 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
         </section>
         <section
           aria-labelledby="other-ways"
-          className="rounded-3xl bg-teal-50 p-6 sm:p-8 lg:col-span-2"
+          className="rounded-3xl bg-teal-50 p-6 sm:p-8 lg:col-span-2 lg:self-start"
         >
           <h2 id="other-ways" className="text-2xl font-semibold">
             Other Ways to Schedule
