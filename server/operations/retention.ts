@@ -1,7 +1,7 @@
 import { and, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { describeDatabaseError } from "../db/errors";
-import { orders, photos, rateLimits, submissions, subscribers } from "../db/schema";
+import { appointments, orders, photos, rateLimits, submissions, subscribers } from "../db/schema";
 import { runJob } from "./job-runs";
 import type { Logger } from "./logger";
 import { RATE_ROWS_SPENT_MS } from "../http/rate-limit";
@@ -60,7 +60,8 @@ export async function purgeUnusedPhotos(db: Db, now = new Date()): Promise<numbe
 }
 
 /**
- * Deletes personal data older than RETENTION_DAYS: submissions (their outbox rows go with them),
+ * Deletes personal data older than RETENTION_DAYS: submissions (their outbox rows and booked
+ * sessions go with them; a booked session's is kept until RETENTION_DAYS after the session),
  * subscribers who unsubscribed that long ago, and orders that never took money (`pending`,
  * `failed`; their idempotency keys go with them). Active subscribers stay until they leave; paid
  * orders are financial records and stay (docs/decisions/007, 014). Each kind is deleted on its
@@ -78,7 +79,14 @@ export async function applyRetention(
       (
         await db
           .delete(submissions)
-          .where(lt(submissions.createdAt, cutoff))
+          .where(
+            and(
+              lt(submissions.createdAt, cutoff),
+              // A booked session is kept until RETENTION_DAYS after it ends, however far ahead it
+              // was booked: its submission holds the person, and deleting it would cancel it.
+              sql`not exists (select 1 from ${appointments} a where a.submission_id = ${submissions.id} and a.status <> 'cancelled' and a.ends_at >= ${cutoff.toISOString()})`,
+            ),
+          )
           .returning({ id: submissions.id })
       ).length,
     subscribers: async () =>

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db/client";
-import { deliveries, submissions, subscribers } from "../../server/db/schema";
+import { appointments, deliveries, submissions, subscribers } from "../../server/db/schema";
 import { createFormsService } from "../../server/visitors/forms/service";
 import { listUnsubscribeHeaders } from "../../server/visitors/forms/unsubscribe-headers";
 import { createLogger } from "../../server/operations/logger";
@@ -170,5 +170,39 @@ describe("forms service", () => {
     expect(
       await database.db.select().from(deliveries).where(eq(deliveries.submissionId, s!.id)),
     ).toHaveLength(0);
+  });
+
+  it("retention keeps an old booking's submission until RETENTION_DAYS after its session", async () => {
+    const day = 24 * 3600_000;
+    const made = new Date(Date.now() - 40 * day);
+    const booking = async (sessionInDays: number, status: "booked" | "cancelled") => {
+      const [s] = await database.db
+        .insert(submissions)
+        .values({ kind: "booking", payload: {}, createdAt: made })
+        .returning();
+      const startsAt = new Date(Date.now() + sessionInDays * day);
+      const endsAt = new Date(startsAt.getTime() + 3600_000);
+      await database.db.insert(appointments).values({
+        submissionId: s!.id,
+        counsellorId: `retention-${sessionInDays}-${status}`,
+        sessionType: "couples",
+        status,
+        startsAt,
+        endsAt,
+        blockedUntil: endsAt,
+      });
+      return s!.id;
+    };
+    const ahead = await booking(20, "booked");
+    const recent = await booking(-10, "booked");
+    const longPast = await booking(-35, "booked");
+    const cancelled = await booking(20, "cancelled");
+    await applyRetention(database.db, 30);
+    const left = async (id: number) =>
+      (await database.db.select().from(submissions).where(eq(submissions.id, id))).length;
+    expect(await left(ahead)).toBe(1);
+    expect(await left(recent)).toBe(1);
+    expect(await left(longPast)).toBe(0);
+    expect(await left(cancelled)).toBe(0);
   });
 });
