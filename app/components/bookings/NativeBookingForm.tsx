@@ -6,7 +6,7 @@ import { lagosDateTimeValue } from "~/lib/bookings/lagos-time";
 import type { NativeBookingOutcome, PickerView } from "~/lib/bookings/page-types";
 import { toast } from "~/lib/toast-store";
 import { FormNotice } from "../forms/FormNotice";
-import { TextField } from "../forms/Field";
+import { BookingButtons, BookingContactFields } from "../forms/BookingParts";
 import { Honeypot } from "../forms/Honeypot";
 import { useResilientForm } from "../forms/useResilientForm";
 import { BookingDetails } from "./BookingDetails";
@@ -154,41 +154,12 @@ export function NativeBookingForm({
       {view.from && <input type="hidden" name="from" value={view.from} />}
 
       <div className="space-y-5">
-        <TextField
-          name="name"
-          label="Name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          value={fields.name}
-          onChange={update("name")}
-          error={errors.name}
-          {...form.focusProps("name")}
-        />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={fields.email}
-          onChange={update("email")}
-          error={errors.email}
-          hint="Your confirmation, with a link to change or cancel, comes here."
-          {...form.focusProps("email")}
-        />
-        <TextField
-          name="phone"
-          label="Contact number"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={20}
-          value={fields.phone}
-          onChange={update("phone")}
-          error={errors.phone}
-          {...form.focusProps("phone")}
+        <BookingContactFields
+          fields={fields}
+          update={update}
+          errors={errors}
+          focusProps={form.focusProps}
+          emailHint="Your confirmation, with a link to change or cancel, comes here."
         />
       </div>
 
@@ -305,24 +276,7 @@ export function NativeBookingForm({
         />
       </section>
 
-      <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          data-completes=""
-          // Greyed out until all three are filled; always usable before JavaScript runs.
-          disabled={hydrated && (!complete || busy)}
-          className="btn-primary disabled:cursor-not-allowed disabled:bg-linen disabled:text-muted"
-        >
-          Complete Booking
-        </button>
-        <button
-          type={hydrated ? "button" : "reset"}
-          onClick={hydrated ? clear : undefined}
-          className="btn-outline"
-        >
-          Clear Form
-        </button>
-      </div>
+      <BookingButtons hydrated={hydrated} complete={complete} busy={busy} clear={clear} marked />
       {fetcher.state !== "idle" && (
         <p className="sr-only" role="status">
           Booking…

@@ -4,7 +4,7 @@ import { messages } from "~/content/messages";
 import type { FieldErrors } from "~/lib/forms/fields";
 import { toast } from "~/lib/toast-store";
 import { FormNotice } from "./FormNotice";
-import { TextField } from "./Field";
+import { BookingButtons, BookingContactFields } from "./BookingParts";
 import { Honeypot } from "./Honeypot";
 import { SchedulingDialog } from "./SchedulingDialog";
 import { useResilientForm } from "./useResilientForm";
@@ -110,55 +110,8 @@ export function BookingForm({ providerOrigin }: { providerOrigin: string }) {
           )}
         <Honeypot />
         <input type="hidden" name="js" value={hydrated ? "1" : ""} />
-        <TextField
-          name="name"
-          label="Name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          value={fields.name}
-          onChange={update("name")}
-          error={errors.name}
-        />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={fields.email}
-          onChange={update("email")}
-          error={errors.email}
-        />
-        <TextField
-          name="phone"
-          label="Contact number"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={20}
-          value={fields.phone}
-          onChange={update("phone")}
-          error={errors.phone}
-        />
-        <div className="flex flex-wrap gap-3">
-          <button
-            type="submit"
-            // Greyed out until all three are filled; always usable before JavaScript runs.
-            disabled={hydrated && (!complete || busy)}
-            className="btn-primary disabled:cursor-not-allowed disabled:bg-linen disabled:text-muted"
-          >
-            Complete Booking
-          </button>
-          <button
-            type={hydrated ? "button" : "reset"}
-            onClick={hydrated ? clear : undefined}
-            className="btn-outline"
-          >
-            Clear Form
-          </button>
-        </div>
+        <BookingContactFields fields={fields} update={update} errors={errors} />
+        <BookingButtons hydrated={hydrated} complete={complete} busy={busy} clear={clear} />
       </fetcher.Form>
       <SchedulingDialog
         url={dialog?.providerUrl ?? null}
