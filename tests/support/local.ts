@@ -1,16 +1,28 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
-/** A port nobody is listening on, so runs never collide with a running `npm start`. */
+/** Ports this process has handed out: the system may offer a just-closed one again. */
+const handedOut = new Set<number>();
+
+/**
+ * A port nobody is listening on, so runs never collide with a running `npm start`; never one
+ * this process handed out before (two of the run's servers on one port end it with EADDRINUSE).
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /** Whether the site at `url` answers its health check (false while it starts, or once it stopped). */
