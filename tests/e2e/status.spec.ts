@@ -24,6 +24,8 @@ test("GET /status answers 200 with ok or attention, counts and jobs, never cache
         "pending",
         "rejected",
         "sending",
+        // a booking's e-mail no longer needed (a reminder of a cancelled session): nothing sent
+        "skipped",
       ].sort(),
     );
   }
