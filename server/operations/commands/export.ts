@@ -138,13 +138,7 @@ export const runExport: CommandRunner = async ({ database }, args, io) => {
       .orderBy(asc(submissions.id))
       .limit(CHUNK);
     const ids = rows.map((r) => r.id);
-    const outbox = ids.length
-      ? await db
-          .select()
-          .from(deliveries)
-          .where(inArray(deliveries.submissionId, ids))
-          .orderBy(asc(deliveries.id))
-      : [];
+    const outbox = await deliveriesOf(db, ids);
     let text = "";
     for (const row of rows) {
       const went = outbox.filter((d) => d.submissionId === row.id);
@@ -159,6 +153,16 @@ export const runExport: CommandRunner = async ({ database }, args, io) => {
   io.err(`${count} ${kind} submission(s) since ${day}`);
   return { code: 0 };
 };
+
+/** The outbox rows of one chunk of submissions, oldest first. */
+async function deliveriesOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(deliveries)
+    .where(inArray(deliveries.submissionId, ids))
+    .orderBy(asc(deliveries.id));
+}
 
 /** Sessions booked on the site, with the name, e-mail and phone of the submission they belong to. */
 async function exportAppointments(db: Db, since: Date, io: CommandIo): Promise<number> {
@@ -181,13 +185,7 @@ async function exportAppointments(db: Db, since: Date, io: CommandIo): Promise<n
       }
     ).rows;
     const ids = rows.map((r) => Number(r.id));
-    const outbox = ids.length
-      ? await db
-          .select()
-          .from(deliveries)
-          .where(inArray(deliveries.submissionId, ids))
-          .orderBy(asc(deliveries.id))
-      : [];
+    const outbox = await deliveriesOf(db, ids);
     let text = "";
     for (const row of rows) {
       const id = Number(row.id);
