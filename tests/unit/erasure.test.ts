@@ -136,7 +136,14 @@ for (const [name, open] of kinds) {
         for (const line of list.trim().split("\n")) {
           expect(Object.keys(JSON.parse(line)).sort()).toEqual(["at", "hashes", "salt"]);
         }
-        for (const plain of ["funmi@home.ng", "2348025550101", "08025550101", "f.ade@work.ng", "funmi", "work.ng"]) {
+        for (const plain of [
+          "funmi@home.ng",
+          "2348025550101",
+          "08025550101",
+          "f.ade@work.ng",
+          "funmi",
+          "work.ng",
+        ]) {
           expect(list.toLowerCase()).not.toContain(plain);
         }
       } finally {
