@@ -5,6 +5,7 @@ import { practice } from "~/content/site";
 import { checkoutHref } from "~/lib/checkout-items";
 import type { OrderSummary, PaymentCheck } from "~/lib/services/payments";
 import { formatKobo } from "~/lib/money";
+import { PAYMENT_HOLD_MINUTES } from "~/lib/bookings/booking-rules";
 
 /**
  * The thank-you page when payments are on. Every word comes from what the server verified with
@@ -23,6 +24,7 @@ export function PaymentOutcome({ check }: { check: PaymentCheck | null }) {
       </Shell>
     );
   }
+  if ("order" in check && check.order.session) return <SessionOutcome check={check} />;
   switch (check.status) {
     case "paid":
       return (
@@ -176,4 +178,109 @@ function Actions(props: { retry?: string; refresh?: string; contact?: boolean; h
       )}
     </div>
   );
+}
+
+const HOLD_WORDS = `${PAYMENT_HOLD_MINUTES} minutes`;
+
+const lagosTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString("en-NG", {
+    timeZone: practice.timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+
+/**
+ * A session paid when booking (server/bookings/pay.ts): the same checks, in the words of a
+ * booking. Its time is held while the visitor pays, booked once Paystack confirms, and released
+ * when the hold ends unpaid.
+ */
+function SessionOutcome({ check }: { check: Extract<PaymentCheck, { order: OrderSummary }> }) {
+  const { order } = check;
+  const session = order.session!;
+  if (check.status === "paid" && session.state === "booked") {
+    return (
+      <Shell title="Booked">
+        <p className="text-xl text-ink">
+          Thank you. Your payment has been received and your session is booked.
+        </p>
+        <OrderDetails order={order} />
+        <p>
+          Your confirmation, with a calendar file and the link to change or cancel, is on its way to
+          your e-mail, with your receipt. Please give us at least 24 hours’ notice of any change.
+        </p>
+        <Actions home />
+      </Shell>
+    );
+  }
+  if (check.status === "paid") {
+    return (
+      <Shell title="Your payment is safe">
+        <p className="text-xl text-ink">
+          Your payment reached us after the {HOLD_WORDS} we could hold your time, and someone else
+          had booked it by then. We are sorry.
+        </p>
+        <OrderDetails order={order} />
+        <p>
+          We will call you within one working day to find another time that suits you, or refund you
+          in full if you prefer. Your receipt is on its way to your e-mail.
+        </p>
+        <Actions contact home />
+      </Shell>
+    );
+  }
+  const held = session.state === "held" ? session : undefined;
+  const heldLine = held
+    ? ` We are holding your time until ${lagosTime(held.holdUntil)} (Lagos time); after that it is released for others.`
+    : " The time you chose has been released.";
+  switch (check.status) {
+    case "pending":
+    case "unavailable":
+      return (
+        <Shell title="We are still confirming your payment">
+          <p>
+            {check.status === "pending"
+              ? "Paystack is still processing your payment. This usually takes a minute or two."
+              : "We could not reach Paystack to confirm your payment just now."}{" "}
+            Please refresh this page shortly. If money has left your account, it is safe: once
+            Paystack confirms it, your session is booked and your confirmation comes by e-mail.
+          </p>
+          <OrderDetails order={order} />
+          <Actions refresh={order.reference} contact />
+        </Shell>
+      );
+    case "abandoned":
+    case "failed":
+      return (
+        <Shell title="Your session is not booked yet">
+          <p>
+            {check.status === "abandoned"
+              ? "The payment was stopped before it was finished, so nothing has been charged."
+              : "Paystack could not complete this payment, so nothing has been charged."}
+            {heldLine}
+          </p>
+          <OrderDetails order={order} />
+          <div className="flex flex-wrap justify-center gap-3 pt-4">
+            <Link to="/schedule" className="btn-primary">
+              Choose a time again
+            </Link>
+            <Link to="/contact" className="btn-outline">
+              Contact us
+            </Link>
+          </div>
+        </Shell>
+      );
+    default:
+      return (
+        <Shell title="We could not confirm this payment">
+          <p>
+            The payment Paystack reported does not match this booking, so we have not recorded it as
+            paid. Please contact us and quote your reference: if you were charged, we will put it
+            right quickly.
+          </p>
+          <OrderDetails order={order} />
+          <Actions contact />
+        </Shell>
+      );
+  }
 }

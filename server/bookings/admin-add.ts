@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   checkRequestedTime,
   type RequestedTime,
@@ -16,6 +16,7 @@ import type { Db } from "../db/client";
 import { appointments, contentAudit, submissions } from "../db/schema";
 import { type BookingAdminMails, auditRecord } from "./admin-actions";
 import { diaryAround } from "./admin-diary";
+import { clearExpiredHolds } from "./book";
 
 type Errors = Partial<Record<HandBookingField, string>>;
 
@@ -114,15 +115,7 @@ export async function addByHand(
   try {
     const id = await db.transaction(async (tx) => {
       // Expired holds no longer count, but the constraint cannot know it (docs/decisions/042).
-      await tx
-        .delete(appointments)
-        .where(
-          and(
-            eq(appointments.counsellorId, counsellor.id),
-            eq(appointments.status, "held"),
-            lte(appointments.holdExpiresAt, new Date(now)),
-          ),
-        );
+      await clearExpiredHolds(tx, counsellor.id, now);
       const [submission] = await tx
         .insert(submissions)
         .values({

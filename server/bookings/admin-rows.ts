@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { DAY_MS, lagosDayOf, nextLagosDay } from "../../app/lib/bookings/lagos-time";
 import type {
   AdminBooking,
@@ -80,6 +80,8 @@ export async function bookingWeek(
     .where(
       and(
         ne(appointments.status, "held"),
+        // A hold that ended unpaid was never a session of the counsellor's.
+        or(isNull(appointments.cancelledBy), ne(appointments.cancelledBy, "unpaid")),
         gte(appointments.startsAt, new Date(first.start)),
         lt(appointments.startsAt, new Date(end)),
       ),

@@ -7,12 +7,19 @@ import { counsellorsOf, officeWeek, sessionTypesOf } from "./catalogue";
 import type { BookingsDeps } from "./deps";
 import { type CounsellorPlan, loadPlans } from "./diaries";
 
-/** The published catalogue, read afresh for each request so a publish shows at once. */
-export function catalogueOf(deps: Pick<BookingsDeps, "content">) {
+/**
+ * The published catalogue, read afresh for each request so a publish shows at once. A session
+ * type asks for payment when booking only where Paystack is set up and it has a price; otherwise
+ * it is paid at the session.
+ */
+export function catalogueOf(deps: Pick<BookingsDeps, "content" | "payments">) {
   const content = deps.content();
   return {
     content,
-    sessionTypes: sessionTypesOf(content),
+    sessionTypes: sessionTypesOf(content).map((type) => ({
+      ...type,
+      payAtBooking: Boolean(type.payAtBooking && deps.payments && type.priceNaira),
+    })),
     counsellors: counsellorsOf(content),
   };
 }

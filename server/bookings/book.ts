@@ -16,7 +16,8 @@ import type {
 import type { SubmitMeta } from "../../app/lib/services/forms";
 import { describeDatabaseError } from "../db/errors";
 import { appointments, idempotencyKeys, submissions } from "../db/schema";
-import { RepeatedPost, type StoredKey, findKey } from "../visitors/idempotency";
+import { nairaToKobo } from "../../app/lib/money";
+import { RepeatedPost, type StoredKey, findKey, saveAnswer } from "../visitors/idempotency";
 import {
   type Admission,
   type Tx,
@@ -33,11 +34,19 @@ import {
 } from "./availability";
 import type { BookingsDeps } from "./deps";
 import { isTimeTaken } from "./refusals";
+import { HOLD_MINUTES, insertHoldOrder, startHoldPayment } from "./pay";
 import { bookingTokenHash, changeLinkPath, newBookingToken, tokenOfChangeLink } from "./tokens";
 import { bookingView } from "./views";
 
 /** What a visitor sees when another booking won the time (issue 42). */
 export const TIME_TAKEN = "That time was just taken. Please choose another.";
+
+/** Paystack did not start the payment of a session paid when booking; the time was let go. */
+export const PAYMENT_NOT_STARTED =
+  "We could not start your payment just now, so the time is not booked. Please try again in a moment, or call us to book.";
+
+/** A repeat of a post whose hold ended unpaid: the time is free for anyone again. */
+export const HOLD_ENDED = `We held that time for ${HOLD_MINUTES} minutes while you paid, and it has been released. Please choose a time again.`;
 
 type Refused = Extract<BookingResult, { status: "refused" }>;
 
@@ -133,46 +142,83 @@ export async function bookSession(
   }
 
   const held = admission.held;
+  // A session paid when booking is held while the visitor pays (server/bookings/pay.ts).
+  const pay = sessionType.payAtBooking;
   for (const { counsellor, plan, check } of candidates) {
     if (!check.ok) continue;
     const token = newBookingToken();
     try {
       const payload = bookingPayload(content, sessionType, counsellor, check, meta);
       const booked = await deps.db.transaction(async (tx) => {
-        await clearExpiredHolds(tx, counsellor.id);
+        await clearExpiredHolds(tx, counsellor.id, now);
         const stored = await insertSubmission(tx, {
           kind: "booking",
           payload,
           keyHash,
-          answer: keyHash ? { url: changeLinkPath(token) } : undefined,
-          destinations: deps.destinations,
+          answer: keyHash && !pay ? { url: changeLinkPath(token) } : undefined,
+          // An unpaid hold is sent nowhere: its e-mails are queued when it is paid.
+          destinations: pay ? [] : deps.destinations,
           held,
         });
+        const order = pay
+          ? await insertHoldOrder(tx, {
+              sessionType,
+              counsellor,
+              start: check.start,
+              end: check.end,
+              contact: contact.data,
+              now,
+            })
+          : undefined;
         const [row] = await tx
           .insert(appointments)
           .values({
             submissionId: stored.id,
             counsellorId: counsellor.id,
             sessionType: sessionType.id,
-            status: "booked",
+            status: order ? "held" : "booked",
             startsAt: new Date(check.start),
             endsAt: new Date(check.end),
             blockedUntil: new Date(check.end + plan.rules.bufferMinutes * MINUTE_MS),
-            tokenHash: bookingTokenHash(token),
+            holdExpiresAt: order?.holdExpiresAt,
+            paymentReference: order?.reference,
+            tokenHash: order ? null : bookingTokenHash(token),
             source: "site",
           })
           .returning();
-        await deps.queueBookingMails?.(tx, {
-          appointmentId: row!.id,
-          event: { kind: "booked", token },
-          now,
-        });
-        return { row: row!, submissionId: stored.id };
+        if (!order) {
+          await deps.queueBookingMails?.(tx, {
+            appointmentId: row!.id,
+            event: { kind: "booked", token },
+            now,
+          });
+        }
+        return { row: row!, submissionId: stored.id, order };
       });
       logger.info(
         { form: "booking", submission: booked.submissionId, appointment: booked.row.id, held },
-        held ? "booking stored, delivery held (flood)" : "booking stored",
+        booked.order
+          ? "booking held for payment"
+          : held
+            ? "booking stored, delivery held (flood)"
+            : "booking stored",
       );
+      if (booked.order) {
+        const started = await startHoldPayment(deps, {
+          appointmentId: booked.row.id,
+          orderId: booked.order.orderId,
+          reference: booked.order.reference,
+          email: contact.data.email,
+          amountKobo: nairaToKobo(sessionType.priceNaira!),
+          sessionTypeId: sessionType.id,
+          keyHash,
+        });
+        if (!started.ok) return refused("time", PAYMENT_NOT_STARTED);
+        if (keyHash) {
+          await saveAnswer(deps.db, keyHash, { url: started.authorizationUrl }).catch(() => {});
+        }
+        return { status: "pay", authorizationUrl: started.authorizationUrl };
+      }
       deps.outbox.wake();
       await forgetOldTokens(deps);
       return {
@@ -214,15 +260,26 @@ export function refusalMessage(
   return check.problem === "unavailable" ? TIME_TAKEN : timeProblemMessage(check, rules);
 }
 
-/** A constraint cannot mention now(): a counsellor's expired holds go before a write (decision 042). */
-export async function clearExpiredHolds(tx: Tx, counsellorId: string): Promise<void> {
+/**
+ * A constraint cannot mention now(): a counsellor's expired holds are released before a write
+ * (decision 042), marked cancelled by "unpaid", which takes them out of the constraint and keeps
+ * them for the inbox and for a payment that comes late (server/bookings/pay.ts). `now` is the
+ * caller's clock, the one the free times were drawn with; the database's otherwise.
+ */
+export async function clearExpiredHolds(tx: Tx, counsellorId: string, now?: number): Promise<void> {
   await tx
-    .delete(appointments)
+    .update(appointments)
+    .set({
+      status: "cancelled",
+      cancelledBy: "unpaid",
+      cancelledAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(appointments.counsellorId, counsellorId),
         eq(appointments.status, "held"),
-        lte(appointments.holdExpiresAt, sql`now()`),
+        lte(appointments.holdExpiresAt, now === undefined ? sql`now()` : new Date(now)),
       ),
     );
 }
@@ -291,6 +348,9 @@ async function repeatAnswer(
     .innerJoin(submissions, eq(submissions.id, appointments.submissionId))
     .where(eq(appointments.submissionId, seen.submissionId));
   if (!found) return { status: "unavailable" };
+  if (found.row.paymentReference && found.row.status !== "booked") {
+    return repeatOfHold(deps, seen, found.row, now);
+  }
   deps.logger.info(
     { form: "booking", submission: seen.submissionId },
     "repeated post answered from its first",
@@ -300,4 +360,26 @@ async function repeatAnswer(
     ...(token ? { token } : {}),
     booking: bookingView(found.row, found.payload, catalogueOf(deps), now),
   };
+}
+
+/**
+ * A repeat of a post that held a time for payment: back to the same Paystack page while the hold
+ * lasts; once it has ended unpaid, a refusal, and the key is let go so that the same form, sent
+ * again, holds the time afresh if it is still free.
+ */
+async function repeatOfHold(
+  deps: BookingsDeps,
+  seen: StoredKey,
+  row: { status: string; holdExpiresAt: Date | null },
+  now: number,
+): Promise<BookingResult> {
+  const live = row.status === "held" && (row.holdExpiresAt?.getTime() ?? 0) > now;
+  if (live && seen.answer?.url && !tokenOfChangeLink(seen.answer.url)) {
+    return { status: "pay", authorizationUrl: seen.answer.url };
+  }
+  await deps.db
+    .delete(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, seen.key))
+    .catch(() => {});
+  return refused("time", live ? PAYMENT_NOT_STARTED : HOLD_ENDED);
 }

@@ -94,7 +94,7 @@ export async function moveBooking(
   }
   try {
     const moved = await deps.db.transaction(async (tx) => {
-      await clearExpiredHolds(tx, row.counsellorId);
+      await clearExpiredHolds(tx, row.counsellorId, now);
       const [updated] = await tx
         .update(appointments)
         .set({

@@ -5,6 +5,7 @@ import type { Destination, Outbox } from "../integrations/deliveries/outbox";
 import type { Logger } from "../operations/logger";
 import type { Tx } from "../visitors/intake";
 import type { BookingMailEvent } from "./mails/queue";
+import type { BookingPayments } from "./pay";
 
 /**
  * Queues a booking's e-mails (confirmation with its .ics, notices, reminders) in the booking's own
@@ -27,6 +28,11 @@ export interface BookingsDeps {
   destinations: readonly Destination[];
   /** the booking's e-mails; absent until they are wired */
   queueBookingMails?: QueueBookingMails;
+  /**
+   * Paystack, for session types paid when booking (server/bookings/pay.ts); absent when payments
+   * are off, and such sessions are then paid at the session
+   */
+  payments?: BookingPayments;
   /** epoch ms; tests move it */
   now?: () => number;
 }

@@ -122,8 +122,12 @@ export async function namesFor(db: Db, rows: { kind: string }[]): Promise<Bookin
 }
 
 /** Booked, Cancelled, Attended, No-show: the practice's words for where a booking stands. */
-export function appointmentStatusWords(status: string, attendance: string | null): string {
-  if (status === "cancelled") return "Cancelled";
+export function appointmentStatusWords(
+  status: string,
+  attendance: string | null,
+  cancelledBy?: string | null,
+): string {
+  if (status === "cancelled") return cancelledBy === "unpaid" ? "Not paid in time" : "Cancelled";
   if (status === "held") return "Held while they pay";
   if (attendance === "attended") return "Attended";
   if (attendance === "no-show") return "No-show";
@@ -147,7 +151,7 @@ export function appointmentOf(
     starts,
     ends,
     when: formatLagosSession(Date.parse(starts), Date.parse(ends)),
-    status: appointmentStatusWords(r.appt_status ?? "", r.attendance),
+    status: appointmentStatusWords(r.appt_status ?? "", r.attendance, r.cancelled_by),
     bookedBy: r.source === "practice" ? "The practice" : "The visitor, on the website",
     cancelledAt: r.cancelled_at ? iso(r.cancelled_at) : undefined,
     cancelledBy:

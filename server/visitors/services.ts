@@ -8,7 +8,8 @@ import { deliveries } from "../db/schema";
 import { fallbackNotification } from "./forms/fallback-notification";
 import { practiceNotification } from "./forms/notifications";
 import { createFormsService } from "./forms/service";
-import { createBookingsService } from "../bookings/service";
+import { type BookingsDeps, createBookingsService } from "../bookings/service";
+import { confirmPaidBooking, sessionOfOrder } from "../bookings/pay";
 import { bookingMailSettings, queueBookingMails } from "../bookings/mails/queue";
 import { contactFields, createHubspotClient, newsletterFields } from "../integrations/hubspot";
 import { createMailer } from "../integrations/mail";
@@ -101,9 +102,13 @@ export function createServices({
   // Bookings the practice owns (docs/decisions/042); the provider's page otherwise. The practice
   // hears of a booking through its own notice (booking-practice:*), not the booking form's e-mail.
   const mailSettings = bookingMailSettings(config);
-  const bookings =
+  const { secretKey, apiUrl } = config.paystack;
+  const paystack = secretKey ? createPaystackClient({ apiUrl, secretKey }) : undefined;
+  // A session paid when booking is held while the visitor pays on Paystack, and booked by the
+  // payment's own confirmation (server/bookings/pay.ts).
+  const bookingDeps: BookingsDeps | undefined =
     config.bookings === "native"
-      ? createBookingsService({
+      ? {
           db: database.db,
           content,
           rateLimit,
@@ -111,16 +116,23 @@ export function createServices({
           logger,
           destinations: [],
           queueBookingMails: (tx, request) => queueBookingMails(tx, mailSettings, request),
-        })
+          payments: paystack && {
+            initialize: (input) => paystack.initialize(input),
+            siteUrl: config.siteUrl,
+          },
+        }
       : undefined;
+  const bookings = bookingDeps && createBookingsService(bookingDeps);
   built.bookings = bookings;
-  const { secretKey, apiUrl } = config.paystack;
-  const payments = secretKey
+  const payments = paystack
     ? createPaymentsService({
         db: database.db,
         siteUrl: config.siteUrl,
         content,
-        paystack: createPaystackClient({ apiUrl, secretKey }),
+        paystack,
+        onPaid: bookingDeps && ((tx, order) => confirmPaidBooking(bookingDeps, tx, order)),
+        sessionOf:
+          bookingDeps && ((reference) => sessionOfOrder(bookingDeps, reference, Date.now())),
         outbox,
         // A payer is never held or refused for others' traffic: their own and their network's
         // allowance only.

@@ -3,6 +3,8 @@ import { useFetcher } from "react-router";
 import { messages } from "~/content/messages";
 import { IDEMPOTENCY_FIELD } from "~/lib/forms/fields";
 import { lagosDateTimeValue } from "~/lib/bookings/lagos-time";
+import { PAYMENT_HOLD_MINUTES } from "~/lib/bookings/booking-rules";
+import { formatNaira } from "~/lib/money";
 import type { NativeBookingOutcome, PickerView } from "~/lib/bookings/page-types";
 import { toast } from "~/lib/toast-store";
 import { FormNotice } from "../forms/FormNotice";
@@ -121,6 +123,8 @@ export function NativeBookingForm({
   const controlled = hydrated ? { onSelect: setTime } : {};
   const timeError = errors.time ?? (refused?.field === "time" ? refused.message : undefined);
   const chosenTime = hydrated ? time : (typed.time ?? "");
+  const chosenType = hydrated ? sessionTypeId : view.sessionTypeId;
+  const paying = view.sessionTypes.find((t) => t.id === chosenType && t.payAtBooking);
 
   if (result?.outcome === "booked") {
     return (
@@ -276,6 +280,13 @@ export function NativeBookingForm({
         />
       </section>
 
+      {paying?.priceNaira !== undefined && (
+        <p className="rounded-xl bg-sand p-4 text-sm leading-relaxed text-ink">
+          This session is paid when you book: {formatNaira(paying.priceNaira)}, securely on
+          Paystack’s page. We hold your time for {PAYMENT_HOLD_MINUTES} minutes while you pay, and
+          your confirmation comes by e-mail once the payment is through.
+        </p>
+      )}
       <BookingButtons hydrated={hydrated} complete={complete} busy={busy} clear={clear} marked />
       {fetcher.state !== "idle" && (
         <p className="sr-only" role="status">

@@ -7,6 +7,7 @@ export function sessionFacts(type: SessionType): string {
     `${type.minutes} minutes`,
     type.priceNaira !== undefined ? formatNaira(type.priceNaira) : undefined,
     type.place === "lekki" ? "in person in Lekki" : "online",
+    type.payAtBooking ? "paid when booking" : undefined,
   ]
     .filter(Boolean)
     .join(" · ");

@@ -19,3 +19,9 @@ export const defaultBookingRules: BookingRules = {
   noticeMinutes: 24 * 60,
   horizonDays: 28,
 };
+
+/**
+ * How long a time stays held while the visitor pays for a session paid when booking (issue 42):
+ * long enough for a card, a bank transfer or a USSD code on Paystack's page.
+ */
+export const PAYMENT_HOLD_MINUTES = 15;

@@ -21,6 +21,16 @@ export interface OrderSummary {
   amountKobo: number;
   /** ISO time, when paid */
   paidAt?: string;
+  /**
+   * For a session paid when booking (server/bookings/pay.ts): its time is held until `holdUntil`
+   * while the visitor pays, booked once paid, released when the hold ended unpaid, or taken by
+   * someone else when the payment came after the hold ended
+   */
+  session?:
+    | { state: "held"; holdUntil: string }
+    | { state: "booked" }
+    | { state: "released" }
+    | { state: "time-taken" };
 }
 
 /** What the server established about a payment reference, with Paystack's confirmation. */

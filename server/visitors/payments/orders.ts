@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Tx } from "../intake";
 import { deliveries, orders, submissions } from "../../db/schema";
 import type { Destination } from "../../integrations/deliveries/outbox";
 
@@ -55,11 +56,19 @@ export async function markFailed(db: Db, reference: string, reason: string): Pro
  * destination), so they are queued exactly once however often this is called: the conditional
  * update lets only the first caller through, and concurrent callers wait on its row lock.
  */
+/**
+ * Runs inside markPaid's transaction when an order has just become paid, before its payment
+ * submission is written: a session's hold is booked here (server/bookings/pay.ts). What it returns
+ * is added to the payment's submission, for its e-mails.
+ */
+export type OnPaid = (tx: Tx, order: Order) => Promise<Record<string, string> | undefined>;
+
 export async function markPaid(
   db: Db,
   paid: { reference: string; amountKobo: number; currency: string },
   destinations: Destination[],
   now = new Date(),
+  onPaid?: OnPaid,
 ): Promise<{ changed: boolean; order?: Order; submissionId?: number }> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -75,9 +84,10 @@ export async function markPaid(
       )
       .returning();
     if (!order) return { changed: false };
+    const extra = (await onPaid?.(tx, order)) ?? {};
     const [submission] = await tx
       .insert(submissions)
-      .values({ kind: "payment", payload: paymentPayload(order), status: "paid" })
+      .values({ kind: "payment", payload: { ...paymentPayload(order), ...extra }, status: "paid" })
       .returning({ id: submissions.id });
     if (destinations.length) {
       await tx

@@ -24,6 +24,7 @@ import {
 import { orders } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import {
+  type OnPaid,
   type Order,
   createOrder,
   findOrder,
@@ -48,6 +49,10 @@ export interface PaymentsDeps {
   destinations: Destination[];
   /** counts thank-you page checks per address; unset, they are not limited */
   checkRateLimit?: RateLimiter;
+  /** books a session's held time when its order is paid (server/bookings/pay.ts) */
+  onPaid?: OnPaid;
+  /** where a session order's booking stands, for the thank-you page */
+  sessionOf?: (reference: string) => Promise<OrderSummary["session"]>;
   /** for tests: the clock of the verify cache */
   now?: () => number;
 }
@@ -91,6 +96,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return result;
   }
 
+  /** The order's summary, with its session's state when it is the payment of a booking. */
+  async function withSession(summary: OrderSummary): Promise<OrderSummary> {
+    const session = await deps.sessionOf?.(summary.reference);
+    return session ? { ...summary, session } : summary;
+  }
+
   /** Marks the order paid if Paystack's figures match; queues the e-mails the first time. */
   async function recordSuccess(
     order: Order,
@@ -106,6 +117,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       db,
       { reference: order.reference, amountKobo: paid.amountKobo, currency: paid.currency },
       deps.destinations,
+      new Date(),
+      deps.onPaid,
     );
     if (result.changed) {
       logger.info({ order: order.id, via }, "order paid");
@@ -219,7 +232,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       const order = await findOrder(db, reference);
       if (!order) return { status: "unknown" };
-      const summary = summarise(order);
+      const summary = await withSession(summarise(order));
       // Paid is final and was confirmed by Paystack when it was recorded.
       if (order.status === "paid") return { status: "paid", order: summary };
       const verified = await verifyCached(order.reference);
@@ -233,7 +246,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const outcome = await recordSuccess(order, verified, "verify");
         if (outcome === "mismatch") return { status: "mismatch", order: summary };
         const paidOrder = await findOrder(db, order.reference);
-        return { status: "paid", order: summarise(paidOrder ?? order) };
+        return { status: "paid", order: await withSession(summarise(paidOrder ?? order)) };
       }
       if (verified.status === "abandoned") return { status: "abandoned", order: summary };
       if (IN_PROGRESS.has(verified.status)) return { status: "pending", order: summary };
