@@ -39,6 +39,8 @@ const KB = 1024;
 const budgets = {
   homeJsTarget: 90 * KB,
   onDemandJs: 30 * KB,
+  /** issue 42: /schedule with its free times, before a form is touched */
+  nativeScheduleJs: 10 * KB,
   css: 20 * KB,
   html: 40 * KB,
   total: 350 * KB,
@@ -204,18 +206,24 @@ function bodyBytes(url: string, encoding: string): Promise<number> {
 /** JavaScript (gzip) of each route's phone view, for the Lighthouse tables. */
 const jsGzipByRoute = new Map<string, number>();
 
-async function bytesPhase(base: string) {
+/** A page to measure: the route as the tables name it, and where it is served. */
+interface Target {
+  label: string;
+  url: string;
+}
+
+async function bytesPhase(targets: Target[]) {
   const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
   const rows: string[] = [
     "| Route | View | React | HTML | Page + headers (B) | CSS | JS | JS (gzip) | Fonts | Images | Other | Headers | Total | Video after |",
     "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
-  for (const p of paths) {
+  for (const { label: p, url } of targets) {
     for (const [view, viewport] of [
       ["phone", { width: 390, height: 844 }],
       ["desktop", { width: 1280, height: 800 }],
     ] as const) {
-      const t = await measureBytes(browser, base + p, viewport);
+      const t = await measureBytes(browser, url, viewport);
       const over = (what: string, value: number, limit: number) => {
         if (value > limit)
           failures.push(`${p} (${view}): ${what} ${kb(value)} KB > ${kb(limit)} KB`);
@@ -225,6 +233,8 @@ async function bytesPhase(base: string) {
       over("first view", t.total, budgets.total);
       // Since decision 025 the home page runs no React until a form is used: its target fails.
       if (p === "/") over("JavaScript (gzip)", t.jsGzip, budgets.homeJsTarget);
+      else if (p === "/schedule (native)")
+        over("JavaScript (gzip) before a form is touched", t.jsGzip, budgets.nativeScheduleJs);
       else if (t.onDemand)
         over("JavaScript (gzip) on a words-only page", t.jsGzip, budgets.onDemandJs);
       if (view === "phone") jsGzipByRoute.set(p, t.jsGzip);
@@ -368,7 +378,12 @@ function summarise(p: string, profile: Profile, results: Run[]): Omit<Run, "html
   const perfMedian = median(results.map((r) => r.perf));
   const kept = results.find((r) => r.perf === perfMedian) ?? results[0]!;
   const name =
-    (p === "/" ? "home" : p.slice(1).replaceAll("/", "_")) + (profile === "slow" ? ".slow" : "");
+    (p === "/"
+      ? "home"
+      : p
+          .slice(1)
+          .replaceAll("/", "_")
+          .replace(/ \((\w+)\)$/, "_$1")) + (profile === "slow" ? ".slow" : "");
   writeFileSync(path.join(outDir, `${name}.html`), kept.html);
   const { html: _html, ...row } = kept;
   const of = (key: "a11y" | "bp" | "seo" | "fcp" | "lcp" | "tbt" | "cls") =>
@@ -451,7 +466,7 @@ function checkMobile(p: string, m: Omit<Run, "html">) {
   if (!m.lcpDiscoverable) failures.push(`${p}: the LCP image is not discoverable from the HTML`);
 }
 
-async function lighthousePhase(base: string) {
+async function lighthousePhase(targets: Target[]) {
   const runs: Record<Profile, number> = {
     mobile: Number(options.runs),
     slow: Number(options["slow-runs"]),
@@ -469,7 +484,7 @@ async function lighthousePhase(base: string) {
   const summary: Record<string, Partial<Record<Profile, Omit<Run, "html">>>> = {};
   const artifactsRoot = mkdtempSync(path.join(tmpdir(), "lighthouse-artifacts-"));
   try {
-    for (const p of lighthousePaths) {
+    for (const { label: p, url } of targets) {
       summary[p] = {};
       for (const profile of ["mobile", "slow"] as const) {
         if (runs[profile] < 1) continue;
@@ -481,7 +496,7 @@ async function lighthousePhase(base: string) {
           const artifacts: Artifacts | undefined = !reuse
             ? undefined
             : { dir, mode: profile === "mobile" ? "save" : "audit" };
-          results.push(await lighthouseRun(chrome.port, base + p, profile, artifacts));
+          results.push(await lighthouseRun(chrome.port, url, profile, artifacts));
         }
         const m = summarise(p, profile, results);
         summary[p][profile] = m;
@@ -522,13 +537,31 @@ async function main() {
   }
   // SITE_URL defaults to http://localhost:PORT; measuring on that origin keeps canonicals on-site.
   const base = server.url.replace("127.0.0.1", "localhost");
+  // /schedule with bookings the practice owns (BOOKINGS=native, issue 42) is a page of its own:
+  // the free times, drawn for each request. Measured on a second site, as "/schedule (native)".
+  const native = paths.includes("/schedule")
+    ? await spawnServer({ LOG_LEVEL: "warn", FORM_RATE_LIMIT: "1000", BOOKINGS: "native" })
+    : undefined;
+  const nativeTarget: Target[] = native
+    ? [
+        {
+          label: "/schedule (native)",
+          url: `${native.url.replace("127.0.0.1", "localhost")}/schedule`,
+        },
+      ]
+    : [];
+  const on = (list: string[]): Target[] => [
+    ...list.map((p) => ({ label: p, url: base + p })),
+    ...nativeTarget,
+  ];
   let bytesTable = "";
   let lh = { mobile: "", slow: "", quality: "" };
   try {
-    if (options.only !== "lighthouse") bytesTable = await bytesPhase(base);
-    if (options.only !== "bytes") lh = await lighthousePhase(base);
+    if (options.only !== "lighthouse") bytesTable = await bytesPhase(on(paths));
+    if (options.only !== "bytes") lh = await lighthousePhase(on(lighthousePaths));
   } finally {
     await server.stop();
+    await native?.stop();
   }
   mkdirSync(outDir, { recursive: true });
   const report = [
