@@ -23,13 +23,16 @@ test.setTimeout(240_000);
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await spawnServer({
-    BOOKINGS: "native",
-    EDITOR_EMAILS: `${reader},${editorOnly}`,
-    INBOX_EMAILS: reader,
-    SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
-    MAIL_FROM: "website@kindredhearts.ng",
-  });
+  server = await spawnServer(
+    {
+      BOOKINGS: "native",
+      EDITOR_EMAILS: `${reader},${editorOnly}`,
+      INBOX_EMAILS: reader,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
+      MAIL_FROM: "website@kindredhearts.ng",
+    },
+    { postgresInPostgresRun: true },
+  );
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -41,14 +41,17 @@ test("an inbox reader sets a counsellor's hours and time off, and makes a calend
 }) => {
   const postgres = process.env.E2E_DATABASE_URL && (await postgresAvailable());
   const siteDatabase = postgres ? await createTempDatabase() : undefined;
-  const server = await spawnServer({
-    BOOKINGS: "native",
-    EDITOR_EMAILS: reader,
-    INBOX_EMAILS: reader,
-    SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
-    MAIL_FROM: "website@kindredhearts.ng",
-    ...(siteDatabase ? { DATABASE_URL: siteDatabase.url } : {}),
-  });
+  const server = await spawnServer(
+    {
+      BOOKINGS: "native",
+      EDITOR_EMAILS: reader,
+      INBOX_EMAILS: reader,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
+      MAIL_FROM: "website@kindredhearts.ng",
+      ...(siteDatabase ? { DATABASE_URL: siteDatabase.url } : {}),
+    },
+    { postgresInPostgresRun: true },
+  );
   try {
     await page.goto(`${server.url}/admin`);
     await page.getByLabel("E-mail").fill(reader);

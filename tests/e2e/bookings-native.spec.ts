@@ -15,7 +15,10 @@ let server: Awaited<ReturnType<typeof spawnServer>>;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   // Many posts from one address: the limiter has its own tests.
-  server = await spawnServer({ BOOKINGS: "native", FORM_RATE_LIMIT: "1000" });
+  server = await spawnServer(
+    { BOOKINGS: "native", FORM_RATE_LIMIT: "1000" },
+    { postgresInPostgresRun: true },
+  );
 });
 test.afterAll(async () => {
   await server?.stop();

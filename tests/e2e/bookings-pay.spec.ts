@@ -22,17 +22,20 @@ let server: Awaited<ReturnType<typeof spawnServer>>;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await spawnServer({
-    BOOKINGS: "native",
-    FORM_RATE_LIMIT: "1000",
-    EDITOR_EMAILS: editor,
-    SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
-    MAIL_FROM: "website@kindredhearts.ng",
-    PRACTICE_INBOX: "practice@kindredhearts.ng",
-    PAYSTACK_SECRET_KEY: paystackSecret,
-    PAYSTACK_PUBLIC_KEY: "pk_test_e2e_kindredhearts",
-    PAYSTACK_API_URL: fakePaystack,
-  });
+  server = await spawnServer(
+    {
+      BOOKINGS: "native",
+      FORM_RATE_LIMIT: "1000",
+      EDITOR_EMAILS: editor,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.FAKE_SMTP_PORT}`,
+      MAIL_FROM: "website@kindredhearts.ng",
+      PRACTICE_INBOX: "practice@kindredhearts.ng",
+      PAYSTACK_SECRET_KEY: paystackSecret,
+      PAYSTACK_PUBLIC_KEY: "pk_test_e2e_kindredhearts",
+      PAYSTACK_API_URL: fakePaystack,
+    },
+    { postgresInPostgresRun: true },
+  );
 });
 test.afterAll(async () => {
   await server?.stop();

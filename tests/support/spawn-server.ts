@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { answersHealth, freePort, serverArgs } from "./local";
 
 /**
@@ -9,13 +11,41 @@ import { answersHealth, freePort, serverArgs } from "./local";
  * system has just found free; if something took it meanwhile (the tests' own outgoing connections
  * use the same range), once more on another.
  */
-export async function spawnServer(env: Record<string, string> = {}) {
+export async function spawnServer(
+  env: Record<string, string> = {},
+  options: {
+    /**
+     * In the suite's Postgres run (scripts/test.mjs sets E2E_POSTGRES_PREFIX), put this site on a
+     * fresh Postgres database of its own, named with the run's prefix so that the run drops it
+     */
+    postgresInPostgresRun?: boolean;
+  } = {},
+) {
+  const prefix = process.env.E2E_POSTGRES_PREFIX;
+  if (options.postgresInPostgresRun && prefix && !env.DATABASE_URL) {
+    env = { ...env, DATABASE_URL: await createRunDatabase(prefix) };
+  }
   try {
     return await startOnce(env);
   } catch (error) {
     if (env.PORT || !String(error).includes("EADDRINUSE")) throw error;
     return startOnce(env);
   }
+}
+
+async function createRunDatabase(prefix: string): Promise<string> {
+  const server = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `${prefix}_spawn_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 async function startOnce(env: Record<string, string>) {
