@@ -1,4 +1,11 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import {
+  RepeatedPost,
+  claimKey,
+  findKey,
+  idempotencyHash,
+  validKey,
+} from "../visitors/idempotency";
 import {
   checkRequestedTime,
   type RequestedTime,
@@ -98,6 +105,11 @@ export async function addByHand(
 ): Promise<HandBookingResult> {
   const errors = fieldErrors(booking, choices);
   if (Object.keys(errors).length > 0) return { status: "refused", errors };
+  // The same form sent twice (a double tap, a resend after a lost answer) is one booking.
+  const { key, ...typed } = booking;
+  const keyHash = validKey(key) ? idempotencyHash("hand-booking", key, typed) : undefined;
+  const first = keyHash ? await bookedBefore(db, keyHash) : undefined;
+  if (first) return first;
   const session = choices.sessionTypes.find((s) => s.id === booking.sessionTypeId)!;
   const counsellor = choices.counsellors.find((c) => c.id === booking.counsellorId)!;
   const time = `${booking.date}T${booking.time}`;
@@ -130,6 +142,9 @@ export async function addByHand(
           handledAt: sql`now()`,
         })
         .returning({ id: submissions.id });
+      if (keyHash) {
+        await claimKey(tx, { key: keyHash, kind: "hand-booking", submissionId: submission!.id });
+      }
       const [appointment] = await tx
         .insert(appointments)
         .values({
@@ -157,6 +172,10 @@ export async function addByHand(
     mails?.wake();
     return { status: "booked", id };
   } catch (error) {
+    if (error instanceof RepeatedPost && keyHash) {
+      const repeat = await bookedBefore(db, keyHash);
+      if (repeat) return repeat;
+    }
     // Another booking of that time won: an exclusion violation, or on Postgres a deadlock
     // between two overlapping inserts (docs/decisions/042).
     const state = sqlState(error);
@@ -165,4 +184,18 @@ export async function addByHand(
     }
     throw error;
   }
+}
+
+/** The booking a stored key made, for a repeat of its post. */
+async function bookedBefore(
+  db: Db,
+  keyHash: string,
+): Promise<Extract<HandBookingResult, { status: "booked" }> | undefined> {
+  const seen = await findKey(db, keyHash);
+  if (seen?.submissionId == null) return undefined;
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(eq(appointments.submissionId, seen.submissionId));
+  return row ? { status: "booked", id: row.id } : undefined;
 }

@@ -388,6 +388,32 @@ function adminSuite(name: string, open: OpenDatabase) {
         .where(eq(appointments.startsAt, wat("2026-12-12T11:00")));
       expect(rows).toHaveLength(1);
     });
+
+    it("a phone booking's form sent twice with its key, even at once, is one booking, and both answers open it", async () => {
+      const key = "0b7d3c1e-5a4f-4e2b-9c8d-1f2a3b4c5d6e";
+      const booking = phoneBooking({
+        date: "2026-12-12",
+        time: "14:00",
+        name: "Twice Tapped",
+        key,
+      });
+      const [first, second] = await Promise.all([
+        admin.addByHand(booking, reader),
+        admin.addByHand(booking, reader),
+      ]);
+      expect(first).toMatchObject({ status: "booked" });
+      expect(second).toEqual(first);
+      expect(await admin.addByHand(booking, reader)).toEqual(first);
+      const rows = await database.db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.startsAt, wat("2026-12-12T14:00")));
+      expect(rows).toHaveLength(1);
+      // The same key with another day is another booking.
+      const other = await admin.addByHand({ ...booking, date: "2026-12-14" }, reader);
+      expect(other.status).toBe("booked");
+      expect(other).not.toEqual(first);
+    });
   });
 }
 

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_FIELD } from "~/lib/forms/fields";
 import type { ReactNode } from "react";
 import type { BookingChoices, HandBooking, HandBookingField } from "~/lib/services/booking-admin";
 
@@ -23,9 +24,12 @@ export function HandBookingForm({
   today,
   errors = {},
   values,
+  formKey,
 }: {
   choices: BookingChoices;
   today: string;
+  /** this page's one-time key: the same form sent twice is one booking */
+  formKey: string;
   errors?: Partial<Record<HandBookingField, string>>;
   values?: HandBooking;
 }) {
@@ -55,6 +59,7 @@ export function HandBookingForm({
   };
   return (
     <form method="post" className="mt-6 grid gap-4" noValidate>
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={formKey} />
       {refused.length > 0 && (
         <div role="alert" className="rounded-2xl border-2 border-clay-700 bg-clay-100 p-4 text-ink">
           <p className="font-semibold text-clay-700">

@@ -64,9 +64,11 @@ export interface HandBooking {
   phone: string;
   /** optional */
   email: string;
+  /** the form's one-time key (a UUID): a repeat of the same post answers with the first booking */
+  key?: string;
 }
 
-export type HandBookingField = keyof HandBooking;
+export type HandBookingField = Exclude<keyof HandBooking, "key">;
 
 export type HandBookingResult =
   | { status: "booked"; id: number }

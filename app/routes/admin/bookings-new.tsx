@@ -6,6 +6,7 @@ import { lagosDayOf } from "~/lib/bookings/lagos-time";
 import { editorHeaders } from "~/lib/editor";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { HandBooking } from "~/lib/services/booking-admin";
+import { IDEMPOTENCY_FIELD } from "~/lib/forms/fields";
 import type { Route } from "./+types/bookings-new";
 
 /**
@@ -26,7 +27,12 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { bookings } = await bookingAccess(context, request);
-  return { choices: await bookings.choices(), today: lagosDayOf(Date.now()).date };
+  return {
+    choices: await bookings.choices(),
+    today: lagosDayOf(Date.now()).date,
+    // A key made for this page alone: a double tap, or the form sent again, is one booking.
+    formKey: crypto.randomUUID(),
+  };
 }
 
 const FIELDS = ["sessionTypeId", "counsellorId", "date", "time", "name", "phone", "email"] as const;
@@ -37,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(
     FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 300)]),
   ) as unknown as HandBooking;
-  const result = await bookings.addByHand(values, reader);
+  const key = String(form.get(IDEMPOTENCY_FIELD) ?? "");
+  const result = await bookings.addByHand({ ...values, key }, reader);
   if (result.status === "refused") {
     return data({ errors: result.errors, values }, { status: 400 });
   }
@@ -45,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { choices, today } = loaderData;
+  const { choices, today, formKey } = loaderData;
   return (
     <div className="container-page max-w-2xl py-8">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -61,6 +68,7 @@ export default function NewBooking({ loaderData, actionData }: Route.ComponentPr
       <HandBookingForm
         choices={choices}
         today={today}
+        formKey={formKey}
         errors={actionData?.errors}
         values={actionData?.values}
       />
