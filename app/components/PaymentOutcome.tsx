@@ -45,17 +45,9 @@ export function PaymentOutcome({ check }: { check: PaymentCheck | null }) {
     case "pending":
     case "unavailable":
       return (
-        <Shell title="We are still confirming your payment">
-          <p>
-            {check.status === "pending"
-              ? "Paystack is still processing your payment. This usually takes a minute or two."
-              : "We could not reach Paystack to confirm your payment just now."}{" "}
-            Please refresh this page shortly. If money has left your account, it is safe: we will
-            confirm it as soon as Paystack does, and e-mail your receipt.
-          </p>
-          <OrderDetails order={check.order} />
-          <Actions refresh={check.order.reference} contact />
-        </Shell>
+        <StillConfirming check={check}>
+          we will confirm it as soon as Paystack does, and e-mail your receipt.
+        </StillConfirming>
       );
     case "abandoned":
       return (
@@ -113,6 +105,28 @@ export function PaymentOutcome({ check }: { check: PaymentCheck | null }) {
         </Shell>
       );
   }
+}
+
+/** Paystack has not finished, or could not be asked: refresh shortly; `children` ends it. */
+function StillConfirming({
+  check,
+  children,
+}: {
+  check: Extract<PaymentCheck, { status: "pending" | "unavailable" }>;
+  children: ReactNode;
+}) {
+  return (
+    <Shell title="We are still confirming your payment">
+      <p>
+        {check.status === "pending"
+          ? "Paystack is still processing your payment. This usually takes a minute or two."
+          : "We could not reach Paystack to confirm your payment just now."}{" "}
+        Please refresh this page shortly. If money has left your account, it is safe: {children}
+      </p>
+      <OrderDetails order={check.order} />
+      <Actions refresh={check.order.reference} contact />
+    </Shell>
+  );
 }
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
@@ -237,17 +251,9 @@ function SessionOutcome({ check }: { check: Extract<PaymentCheck, { order: Order
     case "pending":
     case "unavailable":
       return (
-        <Shell title="We are still confirming your payment">
-          <p>
-            {check.status === "pending"
-              ? "Paystack is still processing your payment. This usually takes a minute or two."
-              : "We could not reach Paystack to confirm your payment just now."}{" "}
-            Please refresh this page shortly. If money has left your account, it is safe: once
-            Paystack confirms it, your session is booked and your confirmation comes by e-mail.
-          </p>
-          <OrderDetails order={order} />
-          <Actions refresh={order.reference} contact />
-        </Shell>
+        <StillConfirming check={check}>
+          once Paystack confirms it, your session is booked and your confirmation comes by e-mail.
+        </StillConfirming>
       );
     case "abandoned":
     case "failed":

@@ -23,7 +23,7 @@ import type { Db } from "../db/client";
 import { appointments, contentAudit, submissions } from "../db/schema";
 import { type BookingAdminMails, auditRecord } from "./admin-actions";
 import { diaryAround } from "./admin-diary";
-import { clearExpiredHolds } from "./book";
+import { clearExpiredHolds } from "./pay";
 
 type Errors = Partial<Record<HandBookingField, string>>;
 

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt } from "drizzle-orm";
 import {
   type RequestedTime,
   checkRequestedTime,
@@ -18,13 +18,7 @@ import { describeDatabaseError } from "../db/errors";
 import { appointments, idempotencyKeys, submissions } from "../db/schema";
 import { nairaToKobo } from "../../app/lib/money";
 import { RepeatedPost, type StoredKey, findKey, saveAnswer } from "../visitors/idempotency";
-import {
-  type Admission,
-  type Tx,
-  admitPost,
-  insertSubmission,
-  postKeyHash,
-} from "../visitors/intake";
+import { type Admission, admitPost, insertSubmission, postKeyHash } from "../visitors/intake";
 import {
   type Availability,
   availability,
@@ -34,7 +28,7 @@ import {
 } from "./availability";
 import type { BookingsDeps } from "./deps";
 import { isTimeTaken } from "./refusals";
-import { HOLD_MINUTES, insertHoldOrder, startHoldPayment } from "./pay";
+import { HOLD_MINUTES, clearExpiredHolds, insertHoldOrder, startHoldPayment } from "./pay";
 import { bookingTokenHash, changeLinkPath, newBookingToken, tokenOfChangeLink } from "./tokens";
 import { bookingView } from "./views";
 
@@ -258,30 +252,6 @@ export function refusalMessage(
   rules: Parameters<typeof timeProblemMessage>[1],
 ): string {
   return check.problem === "unavailable" ? TIME_TAKEN : timeProblemMessage(check, rules);
-}
-
-/**
- * A constraint cannot mention now(): a counsellor's expired holds are released before a write
- * (decision 042), marked cancelled by "unpaid", which takes them out of the constraint and keeps
- * them for the inbox and for a payment that comes late (server/bookings/pay.ts). `now` is the
- * caller's clock, the one the free times were drawn with; the database's otherwise.
- */
-export async function clearExpiredHolds(tx: Tx, counsellorId: string, now?: number): Promise<void> {
-  await tx
-    .update(appointments)
-    .set({
-      status: "cancelled",
-      cancelledBy: "unpaid",
-      cancelledAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(appointments.counsellorId, counsellorId),
-        eq(appointments.status, "held"),
-        lte(appointments.holdExpiresAt, now === undefined ? sql`now()` : new Date(now)),
-      ),
-    );
 }
 
 function bookingPayload(

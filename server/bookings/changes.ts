@@ -6,7 +6,8 @@ import type { BookingView, ChangeResult } from "../../app/lib/services/bookings"
 import { describeDatabaseError } from "../db/errors";
 import { appointments, submissions } from "../db/schema";
 import { availability, catalogueOf, nearestStarts } from "./availability";
-import { TIME_TAKEN, clearExpiredHolds, refusalMessage } from "./book";
+import { TIME_TAKEN, refusalMessage } from "./book";
+import { clearExpiredHolds } from "./pay";
 import type { BookingsDeps } from "./deps";
 import { isTimeTaken } from "./refusals";
 import { bookingTokenHash, isBookingToken } from "./tokens";

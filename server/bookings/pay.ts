@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, lte, or, sql } from "drizzle-orm";
 import { PAYMENT_HOLD_MINUTES } from "../../app/lib/bookings/booking-rules";
 import { formatLagosSession } from "../../app/lib/bookings/format-lagos-time";
 import type { Counsellor, SessionType } from "../../app/lib/services/bookings";
@@ -134,16 +134,37 @@ export async function startHoldPayment(
 }
 
 /** A hold given up: it leaves the constraint, and the inbox says it was never paid. */
+const released = () => ({
+  status: "cancelled" as const,
+  cancelledBy: "unpaid",
+  cancelledAt: sql`now()`,
+  updatedAt: sql`now()`,
+});
+
 async function releaseHold(tx: Tx, appointmentId: number): Promise<void> {
   await tx
     .update(appointments)
-    .set({
-      status: "cancelled",
-      cancelledBy: "unpaid",
-      cancelledAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
+    .set(released())
     .where(and(eq(appointments.id, appointmentId), eq(appointments.status, "held")));
+}
+
+/**
+ * A constraint cannot mention now(): a counsellor's expired holds are released before a write
+ * (decisions 042 and 045), marked cancelled by "unpaid", which takes them out of the constraint
+ * and keeps them for the inbox and for a payment that comes late. `now` is the caller's clock, the
+ * one the free times were drawn with; the database's otherwise.
+ */
+export async function clearExpiredHolds(tx: Tx, counsellorId: string, now?: number): Promise<void> {
+  await tx
+    .update(appointments)
+    .set(released())
+    .where(
+      and(
+        eq(appointments.counsellorId, counsellorId),
+        eq(appointments.status, "held"),
+        lte(appointments.holdExpiresAt, now === undefined ? sql`now()` : new Date(now)),
+      ),
+    );
 }
 
 /** What a paid session order's e-mails and thank-you page say about its booking. */
