@@ -72,17 +72,7 @@ export function PaymentOutcome({ check }: { check: PaymentCheck | null }) {
         </Shell>
       );
     case "mismatch":
-      return (
-        <Shell title="We could not confirm this payment">
-          <p>
-            The payment Paystack reported does not match this order, so we have not recorded it as
-            paid. Please contact us and quote your reference: if you were charged, we will put it
-            right quickly.
-          </p>
-          <OrderDetails order={check.order} />
-          <Actions contact />
-        </Shell>
-      );
+      return <Mismatch order={check.order} of="order" />;
     case "rate-limited":
       return (
         <Shell title="Please wait a moment">
@@ -125,6 +115,21 @@ function StillConfirming({
       </p>
       <OrderDetails order={check.order} />
       <Actions refresh={check.order.reference} contact />
+    </Shell>
+  );
+}
+
+/** Paystack's success was for another amount or currency: not recorded as paid. */
+function Mismatch({ order, of }: { order: OrderSummary; of: "order" | "booking" }) {
+  return (
+    <Shell title="We could not confirm this payment">
+      <p>
+        The payment Paystack reported does not match this {of}, so we have not recorded it as paid.
+        Please contact us and quote your reference: if you were charged, we will put it right
+        quickly.
+      </p>
+      <OrderDetails order={order} />
+      <Actions contact />
     </Shell>
   );
 }
@@ -277,16 +282,6 @@ function SessionOutcome({ check }: { check: Extract<PaymentCheck, { order: Order
         </Shell>
       );
     default:
-      return (
-        <Shell title="We could not confirm this payment">
-          <p>
-            The payment Paystack reported does not match this booking, so we have not recorded it as
-            paid. Please contact us and quote your reference: if you were charged, we will put it
-            right quickly.
-          </p>
-          <OrderDetails order={order} />
-          <Actions contact />
-        </Shell>
-      );
+      return <Mismatch order={order} of="booking" />;
   }
 }

@@ -16,7 +16,6 @@ import type {
 import type { SubmitMeta } from "../../app/lib/services/forms";
 import { describeDatabaseError } from "../db/errors";
 import { appointments, idempotencyKeys, submissions } from "../db/schema";
-import { nairaToKobo } from "../../app/lib/money";
 import { RepeatedPost, type StoredKey, findKey, saveAnswer } from "../visitors/idempotency";
 import { type Admission, admitPost, insertSubmission, postKeyHash } from "../visitors/intake";
 import {
@@ -203,7 +202,7 @@ export async function bookSession(
           orderId: booked.order.orderId,
           reference: booked.order.reference,
           email: contact.data.email,
-          amountKobo: nairaToKobo(sessionType.priceNaira!),
+          amountKobo: booked.order.amountKobo,
           sessionTypeId: sessionType.id,
           keyHash,
         });

@@ -62,21 +62,27 @@ export async function insertHoldOrder(
     contact: { name: string; email: string; phone: string };
     now: number;
   },
-): Promise<{ reference: string; orderId: number; holdExpiresAt: Date }> {
+): Promise<{ reference: string; orderId: number; amountKobo: number; holdExpiresAt: Date }> {
   const { sessionType, counsellor, contact } = booking;
   const reference = newReference();
+  const amountKobo = nairaToKobo(sessionType.priceNaira!);
   const [order] = await tx
     .insert(orders)
     .values({
       reference,
       itemId: `${SESSION_ITEM_PREFIX}${sessionType.id}`,
       itemName: `${sessionType.name} with ${counsellor.name}, ${formatLagosSession(booking.start, booking.end)}`,
-      amountKobo: nairaToKobo(sessionType.priceNaira!),
+      amountKobo,
       currency: "NGN",
       ...contact,
     })
     .returning({ id: orders.id });
-  return { reference, orderId: order!.id, holdExpiresAt: new Date(booking.now + HOLD_MS) };
+  return {
+    reference,
+    orderId: order!.id,
+    amountKobo,
+    holdExpiresAt: new Date(booking.now + HOLD_MS),
+  };
 }
 
 /**
@@ -238,22 +244,17 @@ class NotReopened extends Error {}
  */
 export async function sessionOfOrder(
   deps: Pick<BookingsDeps, "db">,
-  reference: string,
+  order: Pick<OrderSummary, "reference" | "itemId" | "paidAt">,
   now: number,
 ): Promise<OrderSummary["session"]> {
+  if (!isSessionOrder(order.itemId)) return undefined;
   const [row] = await deps.db
-    .select({
-      status: appointments.status,
-      holdExpiresAt: appointments.holdExpiresAt,
-      orderStatus: orders.status,
-    })
-    .from(orders)
-    .leftJoin(appointments, eq(appointments.paymentReference, orders.reference))
-    .where(and(eq(orders.reference, reference), sql`${orders.itemId} like 'session:%'`));
-  if (!row) return undefined;
-  if (row.status === "booked") return { state: "booked" };
-  if (row.status === "held" && row.holdExpiresAt && row.holdExpiresAt.getTime() > now) {
+    .select({ status: appointments.status, holdExpiresAt: appointments.holdExpiresAt })
+    .from(appointments)
+    .where(eq(appointments.paymentReference, order.reference));
+  if (row?.status === "booked") return { state: "booked" };
+  if (row?.status === "held" && row.holdExpiresAt && row.holdExpiresAt.getTime() > now) {
     return { state: "held", holdUntil: row.holdExpiresAt.toISOString() };
   }
-  return { state: row.orderStatus === "paid" ? "time-taken" : "released" };
+  return { state: order.paidAt ? "time-taken" : "released" };
 }

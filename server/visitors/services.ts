@@ -131,8 +131,7 @@ export function createServices({
         content,
         paystack,
         onPaid: bookingDeps && ((tx, order) => confirmPaidBooking(bookingDeps, tx, order)),
-        sessionOf:
-          bookingDeps && ((reference) => sessionOfOrder(bookingDeps, reference, Date.now())),
+        sessionOf: bookingDeps && ((order) => sessionOfOrder(bookingDeps, order, Date.now())),
         outbox,
         // A payer is never held or refused for others' traffic: their own and their network's
         // allowance only.

@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shippedContent } from "../../app/content/documents";
@@ -17,6 +16,7 @@ import { createLogger } from "../../server/operations/logger";
 import { paymentNotification, paymentReceipt } from "../../server/visitors/payments/emails";
 import { type Payments, createPaymentsService } from "../../server/visitors/payments/service";
 import type { OutboxItem } from "../../server/integrations/deliveries/outbox";
+import { logSpy } from "../support/log-spy";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 
@@ -57,18 +57,9 @@ const meta = (key?: string) => ({
   pageName: "Schedule",
   ...(key ? { idempotencyKey: key } : {}),
 });
+/** A session order not yet paid, as the thank-you page's summary gives it. */
+const unpaidOrder = (reference: string) => ({ reference, itemId: "session:individual-therapy" });
 const mailSettings = { visitor: true, practice: true, reminderHours: [24, 2] };
-
-function logSpy() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger("debug", stream), lines };
-}
 
 function paySuite(name: string, open: OpenDatabase) {
   describe(`a session paid when booking, on ${name}`, () => {
@@ -108,7 +99,7 @@ function paySuite(name: string, open: OpenDatabase) {
         logger: spy.logger,
         destinations: ["email", "receipt"],
         onPaid: (tx, order) => confirmPaidBooking(deps, tx, order),
-        sessionOf: (reference) => sessionOfOrder(deps, reference, clock),
+        sessionOf: (order) => sessionOfOrder(deps, order, clock),
         // Paystack's answers are not reused between the checks here: each sees the latest.
         now: (() => {
           let t = 0;
@@ -193,7 +184,7 @@ function paySuite(name: string, open: OpenDatabase) {
       expect(await offered("2026-12-09T10:00")).toBe(false);
       const second = await bookings.book(request({ email: "other@example.com" }), meta(key(2)));
       expect(second).toMatchObject({ status: "refused", field: "time", message: TIME_TAKEN });
-      expect(await sessionOfOrder(deps, reference, clock)).toEqual({
+      expect(await sessionOfOrder(deps, unpaidOrder(reference), clock)).toEqual({
         state: "held",
         holdUntil: new Date(NOW + 15 * MINUTE).toISOString(),
       });
@@ -262,7 +253,9 @@ function paySuite(name: string, open: OpenDatabase) {
       expect(await offered("2026-12-11T10:00")).toBe(false);
       clock = NOW + 16 * MINUTE;
       expect(await offered("2026-12-11T10:00")).toBe(true);
-      expect(await sessionOfOrder(deps, reference, clock)).toEqual({ state: "released" });
+      expect(await sessionOfOrder(deps, unpaidOrder(reference), clock)).toEqual({
+        state: "released",
+      });
       const repeat = await bookings.book(request({ time: "2026-12-11T10:00" }), meta(key(5)));
       expect(repeat).toMatchObject({ status: "refused", field: "time", message: HOLD_ENDED });
 

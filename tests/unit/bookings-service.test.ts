@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shippedContent } from "../../app/content/documents";
@@ -19,6 +18,7 @@ import { TIME_TAKEN } from "../../server/bookings/book";
 import { type BookingsDeps, createBookingsService } from "../../server/bookings/service";
 import { createLogger } from "../../server/operations/logger";
 import { queueBookingMails } from "../../server/bookings/mails/queue";
+import { logSpy } from "../support/log-spy";
 import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
 
@@ -48,18 +48,6 @@ const request = (over: Partial<BookingRequest> = {}): BookingRequest => ({
   ...visitor,
   ...over,
 });
-
-/** Everything the service logs, as text, to look for personal data in. */
-function logSpy() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger("debug", stream), lines };
-}
 
 const mailSettings = { visitor: true, practice: true, reminderHours: [24, 2] };
 

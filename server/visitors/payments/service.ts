@@ -52,7 +52,7 @@ export interface PaymentsDeps {
   /** books a session's held time when its order is paid (server/bookings/pay.ts) */
   onPaid?: OnPaid;
   /** where a session order's booking stands, for the thank-you page */
-  sessionOf?: (reference: string) => Promise<OrderSummary["session"]>;
+  sessionOf?: (order: OrderSummary) => Promise<OrderSummary["session"]>;
   /** for tests: the clock of the verify cache */
   now?: () => number;
 }
@@ -98,7 +98,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /** The order's summary, with its session's state when it is the payment of a booking. */
   async function withSession(summary: OrderSummary): Promise<OrderSummary> {
-    const session = await deps.sessionOf?.(summary.reference);
+    const session = await deps.sessionOf?.(summary);
     return session ? { ...summary, session } : summary;
   }
 
