@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatLagosSession, formatLagosTime } from "~/lib/bookings/format-lagos-time";
 import {
   lagosDateTimeValue,
@@ -48,5 +48,50 @@ describe("Lagos time for bookings", () => {
     expect(formatLagosSession(start, start + 3_600_000)).toBe(
       "Monday 7 December 2026, 1:30 PM to 2:30 PM WAT",
     );
+  });
+});
+
+describe("the visitor's own time beside a Lagos time", () => {
+  // The zone is read when a formatter is made, and the formatters are made once per page: each
+  // case loads the module afresh under its own zone, as a browser in that zone would.
+  async function wordsIn(zone: string, iso: string) {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      vi.resetModules();
+      const { localTimeWords } = await import("~/lib/bookings/local-time");
+      return localTimeWords(Date.parse(iso));
+    } finally {
+      process.env.TZ = before;
+    }
+  }
+
+  it("says nothing where the visitor's clock is Lagos's", async () => {
+    expect(await wordsIn("Africa/Lagos", "2026-12-01T09:00:00Z")).toBeUndefined();
+  });
+
+  it("gives the hour alone when it falls on the same day", async () => {
+    // 10:00 in Lagos is 04:00 in New York
+    expect(await wordsIn("America/New_York", "2026-12-01T09:00:00Z")).toMatch(
+      /^4:00\sAM your time$/,
+    );
+  });
+
+  it("names the day when it falls on another, and keeps both ways apart for many times", async () => {
+    const before = process.env.TZ;
+    process.env.TZ = "Asia/Tokyo";
+    try {
+      vi.resetModules();
+      const { localTimeWords } = await import("~/lib/bookings/local-time");
+      // 17:00 in Lagos on Tuesday 1 December is 01:00 on Wednesday in Tokyo; 10:00 is 18:00
+      const late = Date.parse("2026-12-01T16:00:00Z");
+      const early = Date.parse("2026-12-01T09:00:00Z");
+      for (let i = 0; i < 3; i++) {
+        expect(localTimeWords(late)).toMatch(/^Wed,? 1:00\sAM your time$/);
+        expect(localTimeWords(early)).toMatch(/^6:00\sPM your time$/);
+      }
+    } finally {
+      process.env.TZ = before;
+    }
   });
 });

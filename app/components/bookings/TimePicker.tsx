@@ -20,7 +20,7 @@ export function TimeChoice({
 }) {
   const value = lagosDateTimeValue(start);
   return (
-    <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-linen bg-white px-3 py-2 font-semibold text-teal-900 has-checked:border-teal-700 has-checked:bg-teal-50 has-focus-visible:ring-2 has-focus-visible:ring-teal-700">
+    <label className="time-choice">
       <input
         type="radio"
         name="time"
@@ -28,15 +28,12 @@ export function TimeChoice({
         // Controlled once React runs (the choice survives paging); a plain radio before.
         {...(onChange ? { checked, onChange: () => onChange(value) } : { defaultChecked: checked })}
         aria-describedby={describedBy}
-        className="size-5 accent-teal-700"
       />
-      <span className="flex flex-col leading-tight">
-        <time dateTime={lagosIso(start)}>
-          {withDay ? `${formatLagosDay(start)}, ` : ""}
-          {formatLagosClock(start)}
-        </time>
-        <LocalTime instant={start} />
-      </span>
+      <time dateTime={lagosIso(start)}>
+        {withDay ? `${formatLagosDay(start)}, ` : ""}
+        {formatLagosClock(start)}
+      </time>
+      <LocalTime instant={start} />
     </label>
   );
 }

@@ -10,12 +10,26 @@ export function localTimeWords(instant: number): string | undefined {
   const date = new Date(instant);
   if (-date.getTimezoneOffset() === LAGOS_OFFSET_MINUTES) return undefined;
   const otherDay = localDate(date) !== lagosDayOf(instant).date;
-  const words = new Intl.DateTimeFormat(undefined, {
-    ...(otherDay ? { weekday: "short" } : {}),
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(date);
-  return `${words} your time`;
+  return `${formatter(otherDay).format(date)} your time`;
+}
+
+/**
+ * The two ways of writing the visitor's own time, made once each: a week of free times is a
+ * hundred of them, and making a formatter costs far more than using one (a hundred made one by
+ * one held a phone's main thread for a quarter of a second at 4× CPU, docs/performance.md).
+ */
+const formatters = new Map<boolean, Intl.DateTimeFormat>();
+function formatter(withWeekday: boolean): Intl.DateTimeFormat {
+  let made = formatters.get(withWeekday);
+  if (!made) {
+    made = new Intl.DateTimeFormat(undefined, {
+      ...(withWeekday ? { weekday: "short" } : {}),
+      hour: "numeric",
+      minute: "2-digit",
+    });
+    formatters.set(withWeekday, made);
+  }
+  return made;
 }
 
 function localDate(date: Date): string {
