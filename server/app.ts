@@ -24,6 +24,7 @@ import { cookieNames, readCookie } from "./auth/cookies";
 import { createInbox } from "./inbox";
 import { createBookingAdmin } from "./bookings/admin";
 import { bookingChoices } from "./bookings/admin-catalogue";
+import { officeWeek } from "./bookings/catalogue";
 import { bookingMailSettings, queueBookingMails } from "./bookings/mails/queue";
 import { ERASURE_LIST } from "./inbox/erasures";
 import { createMailer } from "./integrations/mail";
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps) {
             config.inboxEmails.length > 0 && config.bookings === "native"
               ? createBookingAdmin(database.db, {
                   choices: bookingChoices(services.bookings, () => deps.content.current()),
+                  officeHours: () => officeWeek(deps.content.current()),
                   mails: {
                     queue: async (tx, change) => {
                       await queueBookingMails(tx, bookingMailSettings(config), change);

@@ -11,6 +11,7 @@ import {
   type RequestedTime,
 } from "../../app/lib/bookings/check-requested-time";
 import type { BookingRules } from "../../app/lib/bookings/booking-rules";
+import type { WeeklyHours } from "../../app/lib/bookings/weekly-hours";
 import { MINUTE_MS, parseLagosDateTime } from "../../app/lib/bookings/lagos-time";
 import type { Access } from "../../app/lib/services/auth";
 import type {
@@ -22,7 +23,7 @@ import type {
 import type { Db } from "../db/client";
 import { appointments, contentAudit, submissions } from "../db/schema";
 import { type BookingAdminMails, auditRecord } from "./admin-actions";
-import { diaryAround } from "./admin-diary";
+import { loadPlans } from "./diaries";
 import { clearExpiredHolds } from "./pay";
 
 type Errors = Partial<Record<HandBookingField, string>>;
@@ -101,6 +102,7 @@ export async function addByHand(
   booking: HandBooking,
   reader: Access,
   now: number,
+  officeHours: WeeklyHours,
   mails?: BookingAdminMails,
 ): Promise<HandBookingResult> {
   const errors = fieldErrors(booking, choices);
@@ -113,8 +115,14 @@ export async function addByHand(
   const session = choices.sessionTypes.find((s) => s.id === booking.sessionTypeId)!;
   const counsellor = choices.counsellors.find((c) => c.id === booking.counsellorId)!;
   const time = `${booking.date}T${booking.time}`;
-  const around = parseLagosDateTime(time)!;
-  const { diary, rules } = await diaryAround(db, counsellor.id, around, session.minutes, now);
+  // The counsellor's diary as /schedule reads it: the same hours, rules and commitments.
+  const plans = await loadPlans(db, {
+    counsellorIds: [counsellor.id],
+    sessionMinutes: session.minutes,
+    officeHours,
+    now,
+  });
+  const { diary, rules } = plans.get(counsellor.id)!;
   const practiceRules = { ...rules, noticeMinutes: 0 };
   const checked = checkRequestedTime(
     { counsellorId: counsellor.id, time },

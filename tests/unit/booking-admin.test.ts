@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Access } from "../../app/lib/services/auth";
 import type { BookingAdminService, HandBooking } from "../../app/lib/services/booking-admin";
+import { type WeeklyHours, officeHours } from "../../app/lib/bookings/weekly-hours";
 import { createBookingAdmin } from "../../server/bookings/admin";
 import { TAKEN } from "../../server/bookings/admin-add";
 import { queueBookingMails } from "../../server/bookings/mails/queue";
@@ -95,10 +96,13 @@ function adminSuite(name: string, open: OpenDatabase) {
     let admin: BookingAdminService;
     let now = wat("2026-12-07T08:00").getTime();
     const notices: { appointmentId: number; message: string }[] = [];
+    /** the office hours the practice has published */
+    let published: WeeklyHours = officeHours;
     beforeAll(async () => {
       ({ database, cleanup } = await open());
       admin = createBookingAdmin(database.db, {
         choices: async () => choices,
+        officeHours: () => published,
         now: () => now,
         mails: {
           queue: async (tx, { appointmentId, event }) => {
@@ -315,10 +319,40 @@ function adminSuite(name: string, open: OpenDatabase) {
       expect(n).toBe(2);
     });
 
+    it("checks a phone booking against the office hours the practice published, as /schedule does", async () => {
+      // The practice now closes at 13:00 on Tuesdays and not at all on Saturdays.
+      published = officeHours.map((day, i) =>
+        i === 1 ? [{ start: 9 * 60, end: 13 * 60 }] : i === 5 ? [] : day,
+      );
+      try {
+        const tuesday = await admin.addByHand(
+          phoneBooking({ date: "2026-12-15", time: "14:00", email: "late@example.com" }),
+          reader,
+        );
+        expect(tuesday).toEqual({
+          status: "refused",
+          errors: { time: "That time is outside Dr. Adaeze Okafor's hours." },
+        });
+        const saturday = await admin.addByHand(
+          phoneBooking({ date: "2026-12-19", time: "11:00", email: "sat@example.com" }),
+          reader,
+        );
+        expect(saturday.status).toBe("refused");
+        const morning = await admin.addByHand(
+          phoneBooking({ date: "2026-12-15", time: "12:00", email: "early@example.com" }),
+          reader,
+        );
+        expect(morning).toMatchObject({ status: "booked" });
+      } finally {
+        published = officeHours;
+      }
+    });
+
     it("through the real outbox queue: a phone booking queues its confirmation and the practice's notice, a cancel the message to the person", async () => {
       let woken = 0;
       const real = createBookingAdmin(database.db, {
         choices: async () => choices,
+        officeHours: () => officeHours,
         now: () => now,
         mails: {
           queue: async (tx, change) => {
