@@ -184,6 +184,7 @@ export async function bookSession(
             appointmentId: row!.id,
             event: { kind: "booked", token },
             now,
+            held,
           });
         }
         return { row: row!, submissionId: stored.id, order };

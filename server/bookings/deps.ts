@@ -14,7 +14,7 @@ import type { BookingPayments } from "./pay";
  */
 export type QueueBookingMails = (
   tx: Tx,
-  request: { appointmentId: number; event: BookingMailEvent; now?: number },
+  request: { appointmentId: number; event: BookingMailEvent; now?: number; held?: boolean },
 ) => Promise<number[]>;
 
 export interface BookingsDeps {

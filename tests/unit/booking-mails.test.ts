@@ -10,7 +10,7 @@ import {
 } from "../../server/bookings/mails/queue";
 import type { Database } from "../../server/db/client";
 import { appointments, deliveries, submissions } from "../../server/db/schema";
-import { createOutbox } from "../../server/integrations/deliveries/outbox";
+import { createOutbox, releaseHeld } from "../../server/integrations/deliveries/outbox";
 import { createMailer } from "../../server/integrations/mail";
 import { createLogger } from "../../server/operations/logger";
 import { readStatus } from "../../server/operations/status";
@@ -126,7 +126,11 @@ function suite(name: string, open: OpenDatabase) {
       smtp.messages.filter((m) => m.to.includes(to)).map((m) => parseMime(m.raw));
 
     /** A submission and its booked appointment, with the e-mails queued as the service does. */
-    async function book(start = START, token = `token-${Math.random().toString(36).slice(2)}`) {
+    async function book(
+      start = START,
+      token = `token-${Math.random().toString(36).slice(2)}`,
+      held = false,
+    ) {
       const counsellorId = `counsellor-${++counsellors}`;
       return database.db.transaction(async (tx) => {
         const [submission] = await tx
@@ -153,6 +157,7 @@ function suite(name: string, open: OpenDatabase) {
           appointmentId: appointment!.id,
           event: { kind: "booked", token },
           now: clock,
+          held,
         });
         return { submissionId: submission!.id, appointmentId: appointment!.id, token };
       });
@@ -343,6 +348,61 @@ function suite(name: string, open: OpenDatabase) {
       expect(after.map((r) => [r.status, r.attempts])).toEqual([
         ["delivered", 1],
         ["delivered", 1],
+      ]);
+    });
+
+    it("booked during a flood, its e-mails wait held; released, the confirmation goes at once and each reminder at its hour, and a cancel before the release sends none of them", async () => {
+      const kept = await book(START, undefined, true);
+      const cancelled = await book(START + 2 * HOUR, undefined, true);
+      const statuses = async (submissionId: number) =>
+        (await rowsOf(submissionId)).map((r) => [r.destination, r.status]);
+      expect(await statuses(kept.submissionId)).toEqual([
+        ["booking-visitor:booked", "held"],
+        ["booking-practice:booked", "held"],
+        ["booking-reminder:24h-s0", "held"],
+        ["booking-reminder:2h-s0", "held"],
+      ]);
+      await drain();
+      expect(smtp.messages).toHaveLength(0);
+
+      await change(cancelled.appointmentId, { kind: "cancelled", by: "visitor" });
+      expect(await statuses(cancelled.submissionId)).toEqual([
+        ["booking-visitor:booked", "skipped"],
+        ["booking-practice:booked", "held"],
+        ["booking-reminder:24h-s0", "skipped"],
+        ["booking-reminder:2h-s0", "skipped"],
+        // It waits with the rest: the practice decides whether any of it goes.
+        ["booking-visitor:cancelled", "held"],
+        ["booking-practice:cancelled", "held"],
+      ]);
+
+      // The practice looks, and releases what was held (npm run deliveries -- --release held).
+      await releaseHeld(database.db, { ids: [kept.submissionId] });
+      const reminders = (await rowsOf(kept.submissionId)).filter((r) =>
+        r.destination.startsWith("booking-reminder:"),
+      );
+      expect(reminders.map((r) => [r.status, r.nextAttemptAt.getTime()])).toEqual([
+        ["pending", START - 24 * HOUR],
+        ["pending", START - 2 * HOUR],
+      ]);
+      await drain();
+      expect(mailsTo(VISITOR).map((m) => m.headers.subject)).toEqual([
+        "Your session is booked: Monday 7 December 2026, 9:00 AM WAT",
+      ]);
+      clock = START - 24 * HOUR + 1000;
+      await drain();
+      expect(mailsTo(VISITOR).map((m) => m.headers.subject)).toEqual([
+        "Your session is booked: Monday 7 December 2026, 9:00 AM WAT",
+        "Reminder: your session on Monday 7 December 2026, 9:00 AM WAT",
+      ]);
+      // What was not released is still held.
+      expect((await statuses(cancelled.submissionId)).map(([, status]) => status)).toEqual([
+        "skipped",
+        "held",
+        "skipped",
+        "skipped",
+        "held",
+        "held",
       ]);
     });
 

@@ -176,6 +176,27 @@ function serviceSuite(name: string, open: OpenDatabase) {
       ]);
     });
 
+    it("in a flood of posts, a booking is made and every e-mail of it waits, held, for the practice", async () => {
+      const flooded = serviceOn(database, {
+        rateLimit: createRateLimiter({ db: database.db, limit: 1_000, floodThreshold: 0 }),
+      });
+      const result = await flooded.book(
+        request({ time: "2026-12-11T16:00", email: "flood@example.com" }),
+        meta(undefined, "198.51.100.200"),
+      );
+      expect(result.status).toBe("booked");
+      const [row] = await database.db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.startsAt, new Date(at("2026-12-11T16:00"))));
+      const queued = await database.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.submissionId, row!.submissionId!));
+      expect(queued.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(queued.map((d) => d.status))).toEqual(new Set(["held"]));
+    });
+
     it("gives one of twenty simultaneous bookings of one time; the others hear it was just taken, with the nearest free times", async () => {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>

@@ -1,4 +1,4 @@
-import { and, eq, like, ne, notLike, or, sql } from "drizzle-orm";
+import { and, eq, inArray, like, ne, notLike, or, sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -75,7 +75,17 @@ const HOUR_MS = 60 * 60_000;
 export async function queueBookingMails(
   tx: Db,
   settings: BookingMailSettings,
-  request: { appointmentId: number; event: BookingMailEvent; now?: number },
+  request: {
+    appointmentId: number;
+    event: BookingMailEvent;
+    now?: number;
+    /**
+     * Booked during a flood of posts (docs/decisions/019): its e-mails wait, held, for the
+     * practice to release them (`npm run deliveries -- --release held`), as the form's other
+     * deliveries do, so a flood cannot send mail to addresses it typed.
+     */
+    held?: boolean;
+  },
 ): Promise<number[]> {
   const { event } = request;
   const now = request.now ?? Date.now();
@@ -96,10 +106,14 @@ export async function queueBookingMails(
   // Due at once, in the database's time (the outbox's clock) unless a test gives its own.
   const at = request.now === undefined ? sql`now()` : new Date(request.now);
 
+  // A change to a booking whose e-mails are still held waits with them: nothing goes to an
+  // address typed during a flood until the practice releases it.
+  const held = request.held || (await hasHeld(tx, submissionId));
   type Row = PgInsertValue<typeof deliveries>;
   const rows: Row[] = [];
+  const status = held ? ("held" as const) : ("pending" as const);
   const add = (destination: DeliveryDestination, detail?: Record<string, string>) =>
-    rows.push({ submissionId, destination, detail, nextAttemptAt: at, createdAt: at });
+    rows.push({ submissionId, destination, detail, status, nextAttemptAt: at, createdAt: at });
   const reminders = () => {
     if (!visitor) return;
     for (const hours of settings.reminderHours) {
@@ -110,6 +124,7 @@ export async function queueBookingMails(
       rows.push({
         submissionId,
         destination: reminderDestination(hours, booking.sequence),
+        status,
         nextAttemptAt: new Date(due),
         createdAt: new Date(due),
       });
@@ -164,10 +179,20 @@ export async function queueBookingMails(
     .values(rows)
     .onConflictDoNothing()
     .returning({ id: deliveries.id, destination: deliveries.destination });
+  if (held) return [];
   return inserted.filter((r) => !r.destination.startsWith("booking-reminder:")).map((r) => r.id);
 }
 
-/** Marks the booking's waiting e-mails that the change made pointless as skipped. */
+async function hasHeld(tx: Db, submissionId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.submissionId, submissionId), eq(deliveries.status, "held")))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Marks the booking's waiting (or held) e-mails that the change made pointless as skipped. */
 async function skipPending(
   tx: Db,
   submissionId: number,
@@ -180,7 +205,7 @@ async function skipPending(
     .where(
       and(
         eq(deliveries.submissionId, submissionId),
-        eq(deliveries.status, "pending"),
+        inArray(deliveries.status, ["pending", "held"]),
         or(...which),
       ),
     );
@@ -192,8 +217,10 @@ async function skipPending(
  */
 export function createBookingMailQueue(config: Pick<Config, "mail" | "bookingReminderHours">) {
   const settings = bookingMailSettings(config);
-  return (tx: Db, request: { appointmentId: number; event: BookingMailEvent }) =>
-    queueBookingMails(tx, settings, request);
+  return (
+    tx: Db,
+    request: { appointmentId: number; event: BookingMailEvent; now?: number; held?: boolean },
+  ) => queueBookingMails(tx, settings, request);
 }
 
 export type BookingMailQueue = ReturnType<typeof createBookingMailQueue>;

@@ -424,7 +424,13 @@ export type Outbox = ReturnType<typeof createOutbox>;
 export async function releaseHeld(db: Db, choice?: HeldChoice): Promise<number> {
   const released = await db
     .update(deliveries)
-    .set({ status: "pending", nextAttemptAt: sql`now()`, createdAt: sql`now()`, attempts: 0 })
+    // Due now, unless it is due later: a booking's reminder keeps its hour before the session.
+    .set({
+      status: "pending",
+      nextAttemptAt: sql`greatest(now(), ${deliveries.nextAttemptAt})`,
+      createdAt: sql`greatest(now(), ${deliveries.createdAt})`,
+      attempts: 0,
+    })
     .where(and(eq(deliveries.status, "held"), heldChoiceCondition(choice)))
     .returning({ id: deliveries.id });
   return released.length;
