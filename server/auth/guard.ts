@@ -113,6 +113,8 @@ export function editorGuard(options: {
         return res.redirect(303, "/admin");
       }
       if (readerPage && !access.inbox) asGet(req);
+      // Whose share of the bytes being read at once this body takes (server/http/body-budget.ts).
+      res.locals.bodyOwner = access.email.toLowerCase();
     }
     next();
   };

@@ -1,5 +1,6 @@
 import busboy from "busboy";
 import type { Request, RequestHandler, Response } from "express";
+import { type BodyBudget, BODY_BUDGET, createBodyBudget } from "./body-budget";
 
 /**
  * What one posted form may cost before a page's action sees it (issue 29, H1). A form is read
@@ -155,30 +156,52 @@ const TOO_LARGE: Record<string, string> = {
   file: "A photo was larger than 10 MB. Please choose a smaller one.",
 };
 
+const BUSY =
+  "The website is busy receiving other forms. Nothing was saved: please send it again in a moment.";
+
 /**
  * Reads every post that passed the form guard (which put the limits for its address in
  * res.locals.formLimits) and keeps the result in res.locals.form, which the page handler hands
- * to React Router as the request's body.
+ * to React Router as the request's body. Each body first takes its share of `budget` (its
+ * Content-Length, which the form guard required), held until its answer has gone; the signed-in
+ * address the editor guard found (res.locals.bodyOwner) has a share of its own.
  */
-export function formBody(): RequestHandler {
+export function formBody(budget: BodyBudget = createBodyBudget(BODY_BUDGET)): RequestHandler {
   return (req, res, next) => {
     const limits = res.locals.formLimits as FormLimits | undefined;
     if (req.method !== "POST" || !limits) return next();
-    readFormBody(req, limits).then(
-      (form) => {
-        res.locals.form = form;
-        next();
-      },
-      (error: unknown) => {
-        if (error instanceof FormTooLarge) {
-          return refuseTooLarge(res, TOO_LARGE[error.reason] ?? TOO_LARGE.body!);
+    const owner = res.locals.bodyOwner as string | undefined;
+    const bytes = Math.min(Number(req.get("content-length")) || limits.bytes, limits.bytes);
+    budget
+      .reserve(owner, bytes, (give) => req.once("close", give))
+      .then((release) => {
+        if (!release) {
+          if (req.destroyed) return;
+          req.resume();
+          res.set("Retry-After", "5");
+          return refuse(res, 503, BUSY);
         }
-        if (error instanceof FormAborted) return;
-        // The body was not the form its type said.
-        refuse(res, 400, "We could not read that form. Please try again.");
-      },
-    );
+        res.once("close", release);
+        read(req, res, next, limits);
+      });
   };
+}
+
+function read(req: Request, res: Response, next: (error?: unknown) => void, limits: FormLimits) {
+  readFormBody(req, limits).then(
+    (form) => {
+      res.locals.form = form;
+      next();
+    },
+    (error: unknown) => {
+      if (error instanceof FormTooLarge) {
+        return refuseTooLarge(res, TOO_LARGE[error.reason] ?? TOO_LARGE.body!);
+      }
+      if (error instanceof FormAborted) return;
+      // The body was not the form its type said.
+      refuse(res, 400, "We could not read that form. Please try again.");
+    },
+  );
 }
 
 function refuseTooLarge(res: Response, message: string) {
