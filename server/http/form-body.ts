@@ -177,7 +177,6 @@ export function formBody(budget: BodyBudget = createBodyBudget(BODY_BUDGET)): Re
       .then((release) => {
         if (!release) {
           if (req.destroyed) return;
-          req.resume();
           res.set("Retry-After", "5");
           return refuse(res, 503, BUSY);
         }
@@ -209,10 +208,34 @@ function refuseTooLarge(res: Response, message: string) {
 }
 
 function refuse(res: Response, status: number, message: string) {
-  if (res.headersSent) return;
-  // The rest of a refused body is not wanted: the connection is not kept for another request.
-  res.set("Connection", "close");
-  refuseForm(res, status, message, { href: "/", text: "Back to the home page" });
+  afterBody(res.req, () =>
+    refuseForm(res, status, message, { href: "/", text: "Back to the home page" }),
+  );
+}
+
+/**
+ * The most of a refused body read (and thrown away) before the answer, so that a proxy in front
+ * (nginx: client_max_body_size 12m on /admin, 100k elsewhere) gets the answer and passes it on.
+ * Answered while the sender was still sending, and the connection closed, nginx saw a reset and
+ * gave the visitor its own 502 instead of the site's page. Past this, the answer goes at once and
+ * the connection is closed: nothing that large comes through the documented proxy.
+ */
+export const DRAIN_LIMIT_BYTES = 13 * 1024 * 1024;
+
+/**
+ * Calls `answer` once the rest of the request's body has arrived, read and thrown away, if its
+ * Content-Length is within DRAIN_LIMIT_BYTES; otherwise at once, with the connection marked to
+ * close. A sender that goes away gets nothing.
+ */
+export function afterBody(req: Request, answer: () => void) {
+  if (req.readableEnded || req.complete) return answer();
+  const length = Number(req.get("content-length"));
+  req.resume();
+  if (!Number.isFinite(length) || length > DRAIN_LIMIT_BYTES) {
+    req.res?.set("Connection", "close");
+    return answer();
+  }
+  req.once("end", answer);
 }
 
 /**

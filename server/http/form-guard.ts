@@ -5,6 +5,7 @@ import {
   type FormLimits,
   OPEN_EDITOR_FORM_LIMITS,
   PUBLIC_FORM_LIMITS,
+  afterBody,
   refuseForm,
 } from "./form-body";
 
@@ -83,8 +84,6 @@ export function formGuard(options: {
         ? OPEN_EDITOR_FORM_LIMITS
         : EDITOR_FORM_LIMITS;
     if (Number(length) > limits.bytes) {
-      res.set("Connection", "close");
-      req.resume();
       return refuse(
         res,
         413,
@@ -99,6 +98,9 @@ export function formGuard(options: {
   };
 }
 
+/** Each refusal is sent once the body is read to its end (when not huge): a proxy passes it on. */
 function refuse(res: Response, status: number, message: string) {
-  refuseForm(res, status, message, { href: "/contact", text: "Back to the contact page" });
+  afterBody(res.req, () =>
+    refuseForm(res, status, message, { href: "/contact", text: "Back to the contact page" }),
+  );
 }

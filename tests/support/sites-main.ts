@@ -11,8 +11,10 @@
  * start. Playwright stops this process's group at the end, the sites with it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { answersHealth, serverArgs } from "./local";
+import { fillDataDir } from "./spawn-server";
 
 interface SiteSpec {
   name: string;
@@ -23,6 +25,13 @@ interface SiteSpec {
 const sites = JSON.parse(process.env.E2E_SITES ?? "[]") as SiteSpec[];
 const children: ChildProcess[] = [];
 let ready = false;
+
+// The sites on the embedded database start from one database made once and copied, instead of
+// each making its own at the same time (tests/support/spawn-server.ts, fillDataDir).
+for (const { env } of sites) {
+  if (env.DATA_DIR && !env.DATABASE_URL && readdirSync(env.DATA_DIR).length === 0)
+    await fillDataDir(env.DATA_DIR);
+}
 
 for (const site of sites) {
   const child = spawn(process.execPath, serverArgs(), {
