@@ -108,7 +108,8 @@ export async function queueBookingMails(
 
   // A change to a booking whose e-mails are still held waits with them: nothing goes to an
   // address typed during a flood until the practice releases it.
-  const held = request.held || (await hasHeld(tx, submissionId));
+  // A new booking has no e-mails yet: only a move or a cancel can find some held.
+  const held = request.held || (event.kind !== "booked" && (await hasHeld(tx, submissionId)));
   type Row = PgInsertValue<typeof deliveries>;
   const rows: Row[] = [];
   const status = held ? ("held" as const) : ("pending" as const);
