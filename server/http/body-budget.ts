@@ -87,7 +87,9 @@ export function createBodyBudget(options: BodyBudgetOptions) {
       abandoned?: (give: () => void) => void,
     ): Promise<Release | undefined> {
       const size = Math.max(1, Math.min(bytes, options.perOwnerBytes, options.totalBytes));
-      const waitingBefore = queue.some((w) => w.owner === owner || owner === undefined);
+      // A visitor's post queues behind anyone waiting; a signed-in one behind its own address's.
+      const waitingBefore =
+        owner === undefined ? queue.length > 0 : queue.some((w) => w.owner === owner);
       if (!waitingBefore && fits(owner, size)) return Promise.resolve(take(owner, size));
       return new Promise((resolve) => {
         const waiter: Waiter = {
