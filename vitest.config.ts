@@ -10,6 +10,8 @@ export default defineConfig({
     // One file per core. Vitest's default leaves one core to its own process, which on CI's two
     // cores ran the files one after another (9.6 minutes); its process is idle while they run.
     maxWorkers: Math.max(availableParallelism(), 2),
+    // One embedded database made for the whole run, copied for each test that opens a fresh one.
+    globalSetup: ["tests/support/pglite-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -14,6 +14,7 @@ import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db/client";
 import { liveOwner } from "../../server/db/data-dir-lock";
 import { deliveries, photoFiles, photos, submissions } from "../../server/db/schema";
+import { fillDataDir } from "../support/databases";
 
 /**
  * The embedded database beside the live site (docs/decisions/034): a backup read chunk by chunk
@@ -23,7 +24,7 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const work = mkdtempSync(path.join(tmpdir(), "site-backup-live-"));
 let database: Database;
-const dataDir = path.join(work, "site");
+const dataDir = fillDataDir(path.join(work, "site"));
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir });
@@ -88,7 +89,7 @@ describe("a backup beside the live site on the embedded database", () => {
     expect(counts.submissions).toBeGreaterThanOrEqual(620);
     expect(counts.photo_files).toBe(9);
 
-    const target = await openDatabase({ dataDir: path.join(work, "restored") });
+    const target = await openDatabase({ dataDir: fillDataDir(path.join(work, "restored")) });
     try {
       const restored = await restoreBackup(target, file);
       expect(restored.counts).toEqual(counts);

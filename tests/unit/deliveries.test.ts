@@ -1,7 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config";
@@ -14,7 +12,12 @@ import {
 } from "../../server/integrations/deliveries/delivery-queue";
 import { queueReport } from "../../server/integrations/deliveries/delivery-report";
 import { releaseHeld } from "../../server/integrations/deliveries/outbox";
-import { type OpenDatabase, openTempPglite, openTempPostgres } from "../support/databases";
+import {
+  type OpenDatabase,
+  openTempPglite,
+  openTempPostgres,
+  freshDataDir,
+} from "../support/databases";
 import { postgresAvailable } from "../support/postgres";
 
 const hasPostgres = await postgresAvailable();
@@ -122,7 +125,7 @@ suite("PGlite", openTempPglite("site-deliveries-"));
 if (hasPostgres) suite("Postgres", openTempPostgres);
 
 describe("the deliveries command", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-deliveries-cmd-"));
+  const dir = freshDataDir("site-deliveries-cmd-");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const run = (args: string[], env: Record<string, string> = {}) => {
     const result = spawnSync(

@@ -7,11 +7,12 @@ import { expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { submissions } from "../../server/db/schema";
 import { createOrder, markPaid, newReference } from "../../server/visitors/payments/orders";
+import { fillDataDir, freshDataDir } from "../support/databases";
 
 const run = promisify(execFile);
 
 it("`npm run export -- --kind orders` lists orders as spreadsheet-safe CSV", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-export-"));
+  const dir = freshDataDir("site-export-");
   try {
     const database = await openDatabase({ dataDir: dir });
     const reference = newReference();
@@ -56,7 +57,7 @@ it("`npm run export -- --kind orders` lists orders as spreadsheet-safe CSV", asy
 it("`--out FILE` writes only the CSV into the file, making its folder, readable by its owner only", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "site-export-out-"));
   try {
-    const database = await openDatabase({ dataDir: path.join(dir, "data") });
+    const database = await openDatabase({ dataDir: fillDataDir(path.join(dir, "data")) });
     await database.db.insert(submissions).values({
       kind: "contact",
       payload: { name: "Ada", email: "ada@example.com", message: "Hello" },

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
@@ -12,6 +10,7 @@ import { createLogger } from "../../server/operations/logger";
 import { createOutbox } from "../../server/integrations/deliveries/outbox";
 import { applyRetention } from "../../server/operations/retention";
 import { createRateLimiter } from "../../server/http/rate-limit";
+import { freshDataDir } from "../support/databases";
 
 const logger = createLogger("silent");
 const meta = { ip: "203.0.113.9", pageUri: "http://x/contact", pageName: "Contact Us" };
@@ -27,7 +26,7 @@ describe("forms service", () => {
   let database: Database;
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "site-forms-"));
+    dir = freshDataDir("site-forms-");
     database = await openDatabase({ dataDir: dir });
   });
   afterAll(async () => {
@@ -136,7 +135,7 @@ describe("forms service", () => {
   });
 
   it("answers 'unavailable' and keeps nothing when the database is gone", async () => {
-    const d = mkdtempSync(path.join(tmpdir(), "site-forms-"));
+    const d = freshDataDir("site-forms-");
     const db2 = await openDatabase({ dataDir: d });
     const forms = createFormsService({
       db: db2.db,

@@ -1,9 +1,7 @@
 import { shippedContent } from "../../app/content/documents";
 import { createHmac } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,6 +15,7 @@ import { createPaymentsService } from "../../server/visitors/payments/service";
 import { paystackWebhook } from "../../server/visitors/payments/webhook";
 import { createRateLimiter } from "../../server/http/rate-limit";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
+import { freshDataDir } from "../support/databases";
 
 const hasPostgres = await postgresAvailable();
 
@@ -160,7 +159,7 @@ function logSuite(
 }
 
 logSuite("PGlite", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-logs-"));
+  const dir = freshDataDir("site-logs-");
   const database = await openDatabase({ dataDir: dir });
   return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 });

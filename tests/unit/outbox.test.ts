@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
@@ -16,6 +14,7 @@ import {
   retryDelayMs,
 } from "../../server/integrations/deliveries/outbox";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
+import { freshDataDir } from "../support/databases";
 
 const logger = createLogger("silent");
 const hasPostgres = await postgresAvailable();
@@ -347,7 +346,7 @@ function outboxSuite(
 }
 
 outboxSuite("embedded PGlite", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-outbox-"));
+  const dir = freshDataDir("site-outbox-");
   return {
     database: await openDatabase({ dataDir: dir }),
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),

@@ -1,7 +1,4 @@
 import { shippedContent } from "../../app/content/documents";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fallbackTestimonials } from "~/content/testimonials";
 import { type Database, openDatabase } from "../../server/db/client";
@@ -9,6 +6,7 @@ import { testimonialsCache } from "../../server/db/schema";
 import { createTestimonialsService, parseSheetRows } from "../../server/integrations/testimonials";
 import { createLogger } from "../../server/operations/logger";
 import { type FakeSheet, sheetRow, startFakeSheet } from "../support/fake-sheet";
+import { freshDataDir } from "../support/databases";
 
 const logger = createLogger("silent");
 let database: Database;
@@ -31,7 +29,7 @@ async function settle(ms = 100) {
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: mkdtempSync(path.join(tmpdir(), "testimonials-")) });
+  database = await openDatabase({ dataDir: freshDataDir("testimonials-") });
 });
 afterAll(async () => {
   await database.close();
