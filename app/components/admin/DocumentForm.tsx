@@ -162,6 +162,7 @@ const failureText: Record<Exclude<SendFailure["outcome"], "unreachable">, string
     "Not sent: this is too large to send in one go (a photo over 10 MB?). Your changes are kept here. Choose a smaller photo and press the button again.",
   "rate-limited":
     "Not sent: too many sends in a short time. Your changes are kept here. Wait a minute and press the button again.",
+  busy: "Not sent: the website is busy receiving other sends just now, and nothing was saved. Your changes are kept here. Press the button again in a minute.",
   "server-error":
     "Not sent: the website had a problem. Your changes are kept here. Press the button again in a minute.",
 };

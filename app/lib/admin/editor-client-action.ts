@@ -5,10 +5,12 @@ import { SEND_TIMEOUT_MS, isForeignFailure, unreachable } from "~/lib/forms/clie
  * A send of the editor's form that did not get the site's own answer, told apart so the form can
  * say what happened where the editor pressed (issue 29): not sent at all (offline or no answer:
  * kept and sent again by itself), signed out (the guard answers 401 to a script's post), too
- * large (413), too many (429), or the server failed (5xx).
+ * large (413), too many (429), the site too busy receiving other sends to read it (503: nothing
+ * was saved, and the same press later is safe), or the server failed (other 5xx).
  */
 export type SendFailure =
-  typeof unreachable | { outcome: "signed-out" | "too-large" | "rate-limited" | "server-error" };
+  | typeof unreachable
+  | { outcome: "signed-out" | "too-large" | "rate-limited" | "busy" | "server-error" };
 
 /**
  * Each send's failure is an object of its own: the form tells one send's answer from an earlier
@@ -32,6 +34,7 @@ export async function editorClientAction<T>({
       if (error.status === 401) return { outcome: "signed-out" };
       if (error.status === 413) return { outcome: "too-large" };
       if (error.status === 429) return { outcome: "rate-limited" };
+      if (error.status === 503) return { outcome: "busy" };
       if (error.status >= 500 && error.status !== 502 && error.status !== 504)
         return { outcome: "server-error" };
     }

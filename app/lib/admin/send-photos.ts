@@ -26,7 +26,7 @@ export interface PhotoProgress {
 export type PhotoSendFailure =
   | { outcome: "unreachable" }
   | { outcome: "slow" }
-  | { outcome: "signed-out" | "too-large" | "rate-limited" | "server-error" }
+  | { outcome: "signed-out" | "too-large" | "rate-limited" | "busy" | "server-error" }
   | { outcome: "photo-refused"; message: string };
 
 /** No byte acknowledged for this long while sending: the line is stalled. */
@@ -85,6 +85,8 @@ function sendOne(
       }
       // 502/504 from a proxy while the site restarts: it did not answer, so it is sent again.
       if (status === 502 || status === 504) return done({ outcome: "slow" });
+      // The site had no room to read it (server/http/body-budget.ts): nothing was kept.
+      if (status === 503) return done({ outcome: "busy" });
       done({ outcome: "server-error" });
     };
     const body = new FormData();
