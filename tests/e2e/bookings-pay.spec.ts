@@ -132,6 +132,40 @@ test("without JavaScript, a visitor pays for the session on Paystack and comes b
   await context.close();
 });
 
+test("killed with -9 while a visitor is on Paystack's page: after the restart the time is still held, and the payment books it once", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = `killed.${uniqueId()}@example.com`;
+  const chosen = await bookThePaidSession(page, email);
+
+  // The process dies while the visitor reads Paystack's page; the service manager starts it again
+  // on the same data and address (docs/operations.md).
+  server.child.kill("SIGKILL");
+  await server.exited;
+  server = await spawnServer(server.env);
+
+  // The hold was in the database, not in the process: the counsellor's time is still not offered.
+  const other = await context.newPage();
+  await other.goto(`${server.url}/schedule?type=individual-therapy&counsellor=dr-adaeze-okafor`);
+  await expect(other.locator(`input[name="time"][value="${chosen}"]`)).toHaveCount(0);
+  await expect(other.locator('input[name="time"]').first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`^${server.url}/thank-you\\?ref=KH-`));
+  await expect(page.getByRole("heading", { level: 1, name: "Booked" })).toBeVisible();
+  // One confirmation, and no second one after the outbox's next rounds.
+  const confirmations = async () =>
+    (await fakes.mail()).filter(
+      (m) => m.to.includes(email) && /^Subject: Your session is booked/m.test(m.raw),
+    ).length;
+  await expect.poll(confirmations, { timeout: 30_000 }).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  expect(await confirmations()).toBe(1);
+  await context.close();
+});
+
 test("a visitor who leaves Paystack's page without paying is told the time is held, and until when", async ({
   browser,
 }) => {

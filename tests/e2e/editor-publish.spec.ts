@@ -165,7 +165,7 @@ test("a Publish the site was too busy to read, or failed on, says which in view;
   await scrollToEnd(page);
   // What server/http/form-body.ts answers when the body budget has no room for 15 s, then what a
   // crash in the action would give: each press is answered once, as the site would, unread.
-  const answers = [
+  const answers: { status: number; headers: Record<string, string>; text: string }[] = [
     { status: 503, headers: { "Retry-After": "5" }, text: "the website is busy receiving" },
     { status: 500, headers: {}, text: "the website had a problem" },
   ];

@@ -112,6 +112,8 @@ async function startOnce(env: Record<string, string>) {
   }
   return {
     url,
+    /** the settings it was started with, its port among them: spawnServer(site.env) starts it again */
+    env: { ...env, PORT: String(port) },
     child,
     exited,
     output: () => output,
