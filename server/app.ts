@@ -154,7 +154,8 @@ export function createApp(deps: AppDeps) {
   // Uploaded photos, from the database (development too: Vite does not know them).
   app.use("/media", mediaFiles(database.db, { https: config.https }));
   app.use(assignNonce);
-  const schedulingOrigin = new URL(services.schedulingUrl).origin;
+  // Taking bookings itself, the site never sends a visitor to the provider.
+  const schedulingOrigin = services.bookings ? undefined : new URL(services.schedulingUrl).origin;
   // Without JavaScript the checkout form is answered with a redirect to Paystack's page, which
   // CSP form-action governs too.
   const paymentOrigin = payments ? paystackCheckoutOrigin(config.paystack.apiUrl) : undefined;
@@ -167,6 +168,13 @@ export function createApp(deps: AppDeps) {
   // A kept page's stylesheet is cut to the page, and so is a page rendered per request that
   // hydrates on demand (the 404 page, /checkout, /thank-you): docs/decisions/026.
   const cutStylesheet = pageStylesheet(deps, logger, { shortNames: !config.fullClassNames });
+  // Such a page's React module script goes by reference, where the page cache keeps it.
+  const finishPerRequest = cutStylesheet
+    ? (html: string) => {
+        const cut = cutStylesheet(html);
+        return pageCache ? pageCache.finishPerRequest(cut) : cut;
+      }
+    : undefined;
   const loadContext = (): Omit<SiteLoadContext, "nonce" | "clientIp"> => ({
     siteUrl: config.siteUrl,
     version: deps.version,
@@ -174,7 +182,7 @@ export function createApp(deps: AppDeps) {
     assetText,
     log: (level, msg, fields) => logger[level](fields ?? {}, msg),
     describeError: describeDatabaseError,
-    scriptRewriter: () => scriptRewriter(cutStylesheet),
+    scriptRewriter: () => scriptRewriter(finishPerRequest),
     services,
     content: deps.content.current(),
     contentPublishedAt: deps.content.publishedAt(),

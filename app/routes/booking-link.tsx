@@ -5,6 +5,7 @@ import { TimeChoice, TimePicker } from "~/components/bookings/TimePicker";
 import { practice } from "~/content/site";
 import { formatLagosTime } from "~/lib/bookings/format-lagos-time";
 import { parseLagosDate } from "~/lib/bookings/lagos-time";
+import { offeredWeek } from "~/lib/bookings/page-types";
 import { privatePageHeaders, unknownBooking } from "~/lib/bookings/pages.server";
 import { readForm, submitMeta } from "~/lib/forms/action.server";
 import { IDEMPOTENCY_FIELD, formValues } from "~/lib/forms/fields";
@@ -55,11 +56,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const open = booking.status === "booked" && booking.changeable && !booking.past;
   const from = query.get("from") ?? undefined;
   const times = open
-    ? await bookings.freeTimes({
-        sessionTypeId: booking.sessionType.id,
-        counsellorId: booking.counsellor.id,
-        ...(from && parseLagosDate(from) ? { from } : {}),
-      })
+    ? await bookings
+        .freeTimes({
+          sessionTypeId: booking.sessionType.id,
+          counsellorId: booking.counsellor.id,
+          ...(from && parseLagosDate(from) ? { from } : {}),
+        })
+        .then(offeredWeek)
     : undefined;
   return data(
     {

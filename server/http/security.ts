@@ -17,12 +17,14 @@ export const assignNonce: RequestHandler = (_req, res, next) => {
 
 /**
  * Security headers. Scripts run only from our origin or with this response's nonce; frames only
- * from the scheduling provider and YouTube; Google only when analytics is configured.
+ * from the scheduling provider and YouTube; Google only when analytics is configured. A site that
+ * takes bookings itself (BOOKINGS=native) names no scheduling provider: no page of it talks to one.
  */
 export function securityHeaders(
   config: Config,
-  options: { schedulingOrigin: string; paymentOrigin?: string },
+  options: { schedulingOrigin?: string; paymentOrigin?: string },
 ) {
+  const scheduling = options.schedulingOrigin ? [options.schedulingOrigin] : [];
   // What Google's CSP guide lists for GA4: gtag.js from www.googletagmanager.com, and its hits
   // to regional collectors (region1.google-analytics.com, region1.analytics.google.com), which
   // without *.analytics.google.com in connect-src are blocked and no visit is counted.
@@ -59,11 +61,11 @@ export function securityHeaders(
         ],
         // The booking dialog asks the provider whether it answers before showing its frame
         // (app/lib/use-provider-frame.ts).
-        "connect-src": ["'self'", options.schedulingOrigin, ...gaHits],
+        "connect-src": ["'self'", ...scheduling, ...gaHits],
         // The editor's pages frame the site's own preview (?preview=draft); public pages frame
         // only the booking provider and YouTube.
         "frame-src": [
-          options.schedulingOrigin,
+          ...scheduling,
           (req) =>
             isEditorPath((req as { path?: string }).path ?? "")
               ? `${YOUTUBE_ORIGIN} 'self'`
@@ -74,7 +76,7 @@ export function securityHeaders(
         // the payment page.
         "form-action": [
           "'self'",
-          options.schedulingOrigin,
+          ...scheduling,
           ...(options.paymentOrigin ? [options.paymentOrigin] : []),
         ],
         // No page sets a <base>; none may (issue 29, L5).

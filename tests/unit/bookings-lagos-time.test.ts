@@ -7,6 +7,7 @@ import {
   parseLagosDate,
   parseLagosDateTime,
 } from "~/lib/bookings/lagos-time";
+import { offeredWeek, startsOf } from "~/lib/bookings/page-types";
 
 describe("Lagos time for bookings", () => {
   it("puts an instant late in the UTC evening on the next Lagos day", () => {
@@ -23,6 +24,28 @@ describe("Lagos time for bookings", () => {
     expect(instant).toBe(Date.parse("2026-12-07T08:00:00Z"));
     expect(lagosDateTimeValue(instant!)).toBe("2026-12-07T09:00");
     expect(lagosIso(instant!)).toBe("2026-12-07T09:00+01:00");
+  });
+
+  it("carries a week's free times to the page as minutes of each Lagos day, and reads them back", () => {
+    const at = (value: string) => parseLagosDateTime(value)!;
+    const times = {
+      days: [
+        { date: "2026-12-07", starts: [at("2026-12-07T00:00"), at("2026-12-07T09:00")] },
+        { date: "2026-12-08", starts: [] },
+        { date: "2026-12-09", starts: [at("2026-12-09T17:50"), at("2026-12-09T23:59")] },
+      ],
+      next: "2026-12-14",
+    };
+    const week = offeredWeek(times);
+    expect(week).toEqual({
+      days: [
+        { date: "2026-12-07", minutes: [0, 540] },
+        { date: "2026-12-08", minutes: [] },
+        { date: "2026-12-09", minutes: [1070, 1439] },
+      ],
+      next: "2026-12-14",
+    });
+    expect(week.days.map(startsOf)).toEqual(times.days.map((d) => d.starts));
   });
 
   it("refuses dates and times that do not exist", () => {

@@ -3,9 +3,9 @@ import { loadConfig } from "../../server/config";
 import { collectHeaders, permissionsPolicy, securityHeaders } from "../../server/http/security";
 
 /** The headers a kept page is stored with (server/app.ts), for a site at `siteUrl`. */
-function pageHeaders(siteUrl: string) {
+function pageHeaders(siteUrl: string, schedulingOrigin: string | null = "https://calendly.com") {
   const config = loadConfig({ SITE_URL: siteUrl, NODE_ENV: "production" });
-  const security = securityHeaders(config, { schedulingOrigin: "https://calendly.com" });
+  const security = securityHeaders(config, { schedulingOrigin: schedulingOrigin ?? undefined });
   const headers = collectHeaders([security, permissionsPolicy], {
     scriptHashes: ["'sha256-abc='"],
   });
@@ -47,5 +47,17 @@ describe("a page's security headers (docs/decisions/043)", () => {
     expect(h["strict-transport-security"]).toBeUndefined();
     expect(h["content-security-policy"]).not.toContain("upgrade-insecure-requests");
     expect(h["content-security-policy"]).toContain("frame-ancestors 'self'");
+  });
+
+  it("name the scheduling provider only where the visitor is sent to it", () => {
+    const provider = pageHeaders("https://kindredhearts.example")["content-security-policy"];
+    expect(provider).toContain("connect-src 'self' https://calendly.com");
+    expect(provider).toContain("form-action 'self' https://calendly.com");
+    // BOOKINGS=native: the site takes bookings itself, and no page talks to a provider.
+    const native = pageHeaders("https://kindredhearts.example", null)["content-security-policy"];
+    expect(native).not.toContain("calendly");
+    expect(native).toContain("connect-src 'self';");
+    expect(native).toContain("frame-src https://www.youtube-nocookie.com;");
+    expect(native).toContain("form-action 'self';");
   });
 });

@@ -1,7 +1,7 @@
 import { LocalTime } from "./LocalTime";
 import { formatLagosClock, formatLagosDay } from "~/lib/bookings/format-lagos-time";
 import { lagosDateTimeValue, lagosIso } from "~/lib/bookings/lagos-time";
-import type { FreeTimes } from "~/lib/services/bookings";
+import { type OfferedWeek, startsOf } from "~/lib/bookings/page-types";
 
 /** One offered start as a radio: its Lagos time in a `<time>`, and the visitor's own beside it. */
 export function TimeChoice({
@@ -33,7 +33,7 @@ export function TimeChoice({
         {withDay ? `${formatLagosDay(start)}, ` : ""}
         {formatLagosClock(start)}
       </time>
-      <LocalTime instant={start} />
+      <LocalTime instant={start} afterTime />
     </label>
   );
 }
@@ -50,13 +50,15 @@ export function TimePicker({
   error,
   pager,
 }: {
-  times: FreeTimes;
+  times: OfferedWeek;
   selected?: string;
   onSelect?: (value: string) => void;
   error?: string;
   pager: (direction: "previous" | "next", from: string) => React.ReactNode;
 }) {
-  const offered = times.days.filter((day) => day.starts.length > 0);
+  const offered = times.days
+    .map((day) => ({ date: day.date, starts: startsOf(day) }))
+    .filter((day) => day.starts.length > 0);
   const errorId = error ? "time-error" : undefined;
   return (
     <div id="time" tabIndex={-1} className="space-y-3 focus:outline-none">

@@ -37,5 +37,8 @@ function localDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The attribute naming the instant (epoch ms) a `<span>` shows in the visitor's own time. */
+/**
+ * The attribute naming the instant (epoch ms) a `<span>` shows in the visitor's own time; empty
+ * when the `<time datetime>` just before the span names it.
+ */
 export const LOCAL_TIME_ATTRIBUTE = "data-local-time";

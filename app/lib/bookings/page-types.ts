@@ -1,5 +1,6 @@
 import type { FieldErrors } from "~/lib/forms/fields";
 import type { BookingView, Counsellor, FreeTimes, SessionType } from "~/lib/services/bookings";
+import { MINUTE_MS, lagosDayOf, parseLagosDate } from "./lagos-time";
 
 /** The counsellor choice meaning "whoever is free" (BookingRequest.counsellorId). */
 export const FIRST_AVAILABLE = "first";
@@ -12,7 +13,36 @@ export interface PickerView {
   counsellorId: string;
   /** the first day shown, when the visitor paged to it */
   from?: string;
-  times: FreeTimes;
+  times: OfferedWeek;
+}
+
+/**
+ * A week of free times as a page carries them to React: each day's starts as minutes after 00:00
+ * in Lagos. The same times as epoch milliseconds were 0.9 KB of /schedule's compressed HTML, which
+ * must fit a new connection's first flight (docs/performance.md); these are a fraction of it.
+ */
+export interface OfferedWeek {
+  days: { date: string; minutes: number[] }[];
+  previous?: string;
+  next?: string;
+}
+
+/** The service's free times as a page carries them (OfferedWeek). */
+export function offeredWeek({ days, previous, next }: FreeTimes): OfferedWeek {
+  return {
+    days: days.map(({ date, starts }) => ({
+      date,
+      minutes: starts.map((start) => (start - lagosDayOf(start).start) / MINUTE_MS),
+    })),
+    ...(previous ? { previous } : {}),
+    ...(next ? { next } : {}),
+  };
+}
+
+/** A day's offered starts, as instants, read back from an OfferedWeek's day. */
+export function startsOf(day: OfferedWeek["days"][number]): number[] {
+  const midnight = parseLagosDate(day.date)?.start ?? 0;
+  return day.minutes.map((m) => midnight + m * MINUTE_MS);
 }
 
 /** What /schedule's action answers when the practice takes bookings itself. */

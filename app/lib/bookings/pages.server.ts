@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { BookingsService } from "~/lib/services/bookings";
 import { parseLagosDate } from "./lagos-time";
-import { FIRST_AVAILABLE, type PickerView } from "./page-types";
+import { FIRST_AVAILABLE, type PickerView, offeredWeek } from "./page-types";
 
 /**
  * The server's side of the visitor's booking pages (BOOKINGS=native, issue 42): which session,
@@ -25,7 +25,14 @@ export async function pickerView(
   const times = sessionTypeId
     ? await bookings.freeTimes({ sessionTypeId, counsellorId, ...(from ? { from } : {}) })
     : { days: [] };
-  return { sessionTypes, counsellors, sessionTypeId, counsellorId, from, times };
+  return {
+    sessionTypes,
+    counsellors,
+    sessionTypeId,
+    counsellorId,
+    from,
+    times: offeredWeek(times),
+  };
 }
 
 /**
