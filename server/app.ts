@@ -168,13 +168,6 @@ export function createApp(deps: AppDeps) {
   // A kept page's stylesheet is cut to the page, and so is a page rendered per request that
   // hydrates on demand (the 404 page, /checkout, /thank-you): docs/decisions/026.
   const cutStylesheet = pageStylesheet(deps, logger, { shortNames: !config.fullClassNames });
-  // Such a page's React module script goes by reference, where the page cache keeps it.
-  const finishPerRequest = cutStylesheet
-    ? (html: string) => {
-        const cut = cutStylesheet(html);
-        return pageCache ? pageCache.finishPerRequest(cut) : cut;
-      }
-    : undefined;
   const loadContext = (): Omit<SiteLoadContext, "nonce" | "clientIp"> => ({
     siteUrl: config.siteUrl,
     version: deps.version,
@@ -182,7 +175,7 @@ export function createApp(deps: AppDeps) {
     assetText,
     log: (level, msg, fields) => logger[level](fields ?? {}, msg),
     describeError: describeDatabaseError,
-    scriptRewriter: () => scriptRewriter(finishPerRequest),
+    scriptRewriter: () => scriptRewriter(cutStylesheet),
     services,
     content: deps.content.current(),
     contentPublishedAt: deps.content.publishedAt(),

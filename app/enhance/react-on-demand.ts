@@ -137,12 +137,11 @@ export function reactOnDemand(): void {
     data
       .then((found) => {
         if (!found) return;
-        const { boot, chunks } = found;
-        if (boot?.context) restoreContextScript(boot.context);
-        if (boot) startReact(boot.module);
-        else if (!inPage) throw new Error("React's scripts are in neither the page nor its data");
-        // A page rendered per request fed its own data as it loaded: only its module came.
-        if (!boot || boot.context) feedHydrationData(chunks);
+        if (found.boot) {
+          restoreContextScript(found.boot.context);
+          startReact(found.boot.module);
+        } else if (!inPage) throw new Error("React's scripts are in neither the page nor its data");
+        feedHydrationData(found.chunks);
       })
       .catch(() => release("failed"));
   };

@@ -36,12 +36,8 @@ interface RouterContext {
 }
 
 export interface HydrationData {
-  /**
-   * the words of React Router's context script and of its module script, when taken out; of the
-   * module script alone for a page rendered per request, which carries its context and data
-   * itself (server/http/pages/document-scripts.ts, moduleByReference)
-   */
-  boot?: { context?: string; module: string };
+  /** the words of React Router's context script and of its module script, when taken out */
+  boot?: { context: string; module: string };
   chunks: string[];
 }
 
@@ -63,7 +59,7 @@ export async function loadHydrationData(): Promise<HydrationData | null> {
   if (!answer.ok) throw new Error(`hydration data: ${answer.status}`);
   const data = (await answer.json()) as unknown;
   const { boot, chunks } = (Array.isArray(data) ? { chunks: data } : data) as HydrationData;
-  if (!Array.isArray(chunks) || (boot && !boot.module)) {
+  if (!Array.isArray(chunks) || (boot && !(boot.context && boot.module))) {
     throw new Error("hydration data: unreadable");
   }
   return { boot, chunks };

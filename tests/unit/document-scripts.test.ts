@@ -3,7 +3,6 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { referencedHydrationId } from "../../app/lib/hydration-data";
 import {
-  moduleByReference,
   rewriteScripts,
   scriptRewriter,
   splitHydrationData,
@@ -82,22 +81,6 @@ describe("the page's scripts", () => {
       throw new Error("cut failed");
     });
     expect(failing).toBe(rewriteScripts(onDemand, true));
-  });
-
-  it("lose the scroll restoration on a page rendered per request that hydrates on demand", async () => {
-    const restore =
-      '<script nonce="n0nce">((storageKey2, restoreKey) => {\n    if (!window.history.state) {}\n  })("react-router-scroll-positions", null)</script>';
-    const finish = (html: string) => html;
-    for (const react of ["on-demand", "page"] as const) {
-      const html = page(react, ' nonce="n0nce"').replace("<main>", `${restore}<main>`);
-      const out = await streamed(html, 16, finish);
-      // React, once started, finds an empty script in its place; a page React starts at load
-      // keeps it, to restore where the visitor was.
-      if (react === "on-demand") {
-        expect(out).toContain("<body><script></script><main>");
-        expect(out).not.toContain("storageKey");
-      } else expect(out).toContain(restore);
-    }
   });
 });
 
@@ -186,30 +169,5 @@ describe("a kept page's hydration data", () => {
     );
     expect(splitHydrationData(unclosed)).toBeNull();
     expect(splitHydrationData(page("on-demand"))).toBeNull();
-  });
-});
-
-describe("a page rendered per request", () => {
-  it("has React's module script by reference, its nonce, context and data kept in the page", () => {
-    const html = rewriteScripts(page("on-demand", ' nonce="n0nce"'), true);
-    const split = moduleByReference(html)!;
-    const module = 'import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");';
-    expect(JSON.parse(split.json)).toEqual({ boot: { module }, chunks: [] });
-    expect(split.html).toContain(
-      '<script nonce="n0nce">window.__reactRouterContext = {};</script>' +
-        '<script nonce="n0nce" type="text/x-deferred-module"></script>' +
-        `<script type="text/x-hydration-data" data-id="${split.id}"></script>`,
-    );
-    expect(referencedHydrationId(split.html)).toBe(split.id);
-    expect(split.html).not.toContain("/assets/manifest-1.js");
-    // The same words on every visit: the same id, however many visitors ask.
-    const again = rewriteScripts(page("on-demand", ' nonce="0ther"'), true);
-    expect(moduleByReference(again)!.id).toBe(split.id);
-  });
-
-  it("keeps its module when it starts React at load, or has none to take", () => {
-    expect(moduleByReference(rewriteScripts(page("page", ' nonce="n"'), false))).toBeNull();
-    const taken = moduleByReference(rewriteScripts(page("on-demand"), true))!;
-    expect(moduleByReference(taken.html)).toBeNull();
   });
 });

@@ -69,7 +69,7 @@ export function scriptRewriter(finishOnDemand?: (html: string) => string): Trans
     flush(done) {
       emit(carry + decoder.end(), this);
       if (held && finishOnDemand) {
-        const page = withoutScrollRestoration(held.join(""));
+        const page = held.join("");
         let finished = page;
         try {
           finished = finishOnDemand(page);
@@ -93,49 +93,17 @@ const STREAM_CLOSE =
  * React had moved it by client-side navigation. On a page React has not started, nothing moved it.
  */
 const RESTORE_SCROLL =
-  /<script(?: nonce="[^"]*")?>\(\(storageKey\d*, restoreKey\) => \{[\s\S]*?<\/script>/;
+  /<script((?: nonce="[^"]*")?)>\(\(storageKey\d*, restoreKey\) => \{[\s\S]*?<\/script>/;
 
 /**
- * A page that hydrates only on demand, without React Router's scroll restoration script: React
- * Router leaves the browser its own restoration whenever a page it ran is left ("auto" on
- * pagehide), and a page React has not started was moved by nothing. 0.25–0.3 KB brotli of each
- * such page's first flight, and on a kept page a hash in its headers. An empty script of the
- * same kind stays in its place, for React to find when it hydrates.
+ * A kept page that hydrates only on demand, without React Router's scroll restoration script:
+ * React Router leaves the browser its own restoration whenever a page it ran is left ("auto" on
+ * pagehide), and a page React has not started was moved by nothing. 0.25 KB brotli and a hash in
+ * every kept page's headers. An empty script of the same kind stays in its place, for React to
+ * find when it hydrates.
  */
 export function withoutScrollRestoration(html: string): string {
-  return html.replace(RESTORE_SCROLL, "<script></script>");
-}
-
-/** The inert module script that starts React, with the nonce of a page rendered per request. */
-const INERT_MODULE_WITH_NONCE = new RegExp(
-  `<script((?: nonce="[^"]*")?) type="${DEFERRED_MODULE_TYPE}">(?!</script>)([\\s\\S]*?)</script>`,
-);
-
-/**
- * A page rendered per request that hydrates on demand (/schedule's free times, /checkout, the 404
- * page), with React's module script by reference: its words (the route's modules and a part of
- * React Router's manifest, 0.6 KB brotli) are the same on every visit to the route, and most
- * visits never start React. They are kept once (the page cache's `?hydration=<id>`, as `boot`
- * without `context`) and the small script fetches them when it starts React; the page keeps its
- * data, which is its own. The empty module element keeps its nonce: the live copy made from it
- * is allowed by it. Null when the page is not such a page.
- */
-export function moduleByReference(html: string): SplitPage | null {
-  if (!isOnDemand(html)) return null;
-  const found = INERT_MODULE_WITH_NONCE.exec(html);
-  if (!found) return null;
-  const [tag, nonce = "", module = ""] = found;
-  const json = JSON.stringify({ boot: { module }, chunks: [] });
-  const id = createHash("sha256").update(json).digest("base64url").slice(0, 22);
-  return {
-    html: html.replace(
-      tag,
-      `<script${nonce} type="${DEFERRED_MODULE_TYPE}"></script>${hydrationReference(id)}`,
-    ),
-    id,
-    json,
-    scripts: [],
-  };
+  return html.replace(RESTORE_SCROLL, "<script$1></script>");
 }
 
 /** React Router's context script, which makes the stream its data is fed into. */

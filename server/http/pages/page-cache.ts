@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { encodingChooser } from "../accept-encoding";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SiteLoadContext } from "../../../app/lib/load-context";
@@ -9,12 +9,7 @@ import { createRequestHandler } from "react-router";
 import { onlyTrackingParams } from "../../../app/lib/tracking-params";
 import { HYDRATION_ID, HYDRATION_QUERY } from "../../../app/lib/hydration-data";
 import { nextLagosNewYear } from "../../../app/lib/lagos-year";
-import {
-  DEFERRED_MODULE_TYPE,
-  moduleByReference,
-  scriptRewriter,
-  splitHydrationData,
-} from "./document-scripts";
+import { DEFERRED_MODULE_TYPE, scriptRewriter, splitHydrationData } from "./document-scripts";
 import type { Logger } from "../../operations/logger";
 
 /**
@@ -153,10 +148,7 @@ export function createPageCache(deps: PageCacheDeps) {
       hydrationData.set(id, known);
       return;
     }
-    keepBodies(id, await compressed(Buffer.from(json)));
-  }
-
-  function keepBodies(id: string, bodies: Entry["bodies"]) {
+    const bodies = await compressed(Buffer.from(json));
     const common = [
       "content-type",
       "application/json; charset=utf-8",
@@ -172,32 +164,6 @@ export function createPageCache(deps: PageCacheDeps) {
     if (hydrationData.size > HYDRATION_DATA_KEPT) {
       hydrationData.delete(hydrationData.keys().next().value!);
     }
-  }
-
-  /**
-   * Keeps the module script that starts React, taken out of a page rendered per request
-   * (document-scripts.ts, moduleByReference), before that page is sent: the visitor may ask for it
-   * at once. The same words for every visit to a route, so made once per route and build (a few
-   * milliseconds for 3 KB); after that, a lookup.
-   */
-  function keepModule(id: string, json: string) {
-    const known = hydrationData.get(id);
-    if (known) {
-      hydrationData.delete(id);
-      hydrationData.set(id, known);
-      return;
-    }
-    const identity = Buffer.from(json);
-    keepBodies(id, {
-      identity,
-      br: brotliCompressSync(identity, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 11,
-          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-      gzip: gzipSync(identity, { level: 9 }),
-    });
   }
 
   /** Answers `?hydration=<id>`, the data a kept page left out; false for any other request. */
@@ -310,16 +276,6 @@ export function createPageCache(deps: PageCacheDeps) {
   }
 
   return {
-    /**
-     * A page rendered per request that hydrates on demand, finished: React's module script taken
-     * out and kept for `?hydration=<id>` (document-scripts.ts, moduleByReference).
-     */
-    finishPerRequest(html: string): string {
-      const split = moduleByReference(html);
-      if (!split) return html;
-      keepModule(split.id, split.json);
-      return split.html;
-    },
     /**
      * Answers the request from memory when it can and returns true; otherwise returns false and
      * starts rendering the page for the next visitor.
