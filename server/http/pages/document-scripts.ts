@@ -92,19 +92,7 @@ const STREAM_CLOSE =
  * React Router's scroll restoration script: it puts a page back where the visitor left it when
  * React had moved it by client-side navigation. On a page React has not started, nothing moved it.
  */
-const RESTORE_SCROLL =
-  /<script((?: nonce="[^"]*")?)>\(\(storageKey\d*, restoreKey\) => \{[\s\S]*?<\/script>/;
-
-/**
- * A kept page that hydrates only on demand, without React Router's scroll restoration script:
- * React Router leaves the browser its own restoration whenever a page it ran is left ("auto" on
- * pagehide), and a page React has not started was moved by nothing. 0.25 KB brotli and a hash in
- * every kept page's headers. An empty script of the same kind stays in its place, for React to
- * find when it hydrates.
- */
-export function withoutScrollRestoration(html: string): string {
-  return html.replace(RESTORE_SCROLL, "<script$1></script>");
-}
+const RESTORE_SCROLL = /<script>\(\(storageKey\d*, restoreKey\) => \{[\s\S]*?<\/script>/;
 
 /** React Router's context script, which makes the stream its data is fed into. */
 const CONTEXT_SCRIPT = /<script>(window\.__reactRouterContext = [\s\S]*?)<\/script>/;
@@ -162,7 +150,10 @@ export function splitHydrationData(html: string): SplitPage | null {
       .replace(CONTEXT_SCRIPT, `<script ${CONTEXT_PLACE}=""></script>`)
       .replace(INERT_MODULE, `<script type="${DEFERRED_MODULE_TYPE}"></script>`);
   }
-  page = withoutScrollRestoration(page);
+  // Scroll restoration has nothing to restore on a page React has not started: React Router
+  // leaves the browser its own restoration whenever a page it ran is left ("auto" on pagehide).
+  // 0.25 KB brotli and a hash in every kept page's headers.
+  page = page.replace(RESTORE_SCROLL, "<script></script>");
   const json = JSON.stringify({ boot, chunks });
   const id = createHash("sha256").update(json).digest("base64url").slice(0, 22);
   // The reference stands where the first chunk was.
