@@ -1,6 +1,6 @@
 import type { FieldErrors } from "~/lib/forms/fields";
 import type { BookingView, Counsellor, FreeTimes, SessionType } from "~/lib/services/bookings";
-import { MINUTE_MS, lagosDayOf, parseLagosDate } from "./lagos-time";
+import { MINUTE_MS, lagosMinutesOf, parseLagosDate } from "./lagos-time";
 
 /** The counsellor choice meaning "whoever is free" (BookingRequest.counsellorId). */
 export const FIRST_AVAILABLE = "first";
@@ -32,7 +32,7 @@ export function offeredWeek({ days, previous, next }: FreeTimes): OfferedWeek {
   return {
     days: days.map(({ date, starts }) => ({
       date,
-      minutes: starts.map((start) => (start - lagosDayOf(start).start) / MINUTE_MS),
+      minutes: starts.map(lagosMinutesOf),
     })),
     ...(previous ? { previous } : {}),
     ...(next ? { next } : {}),
