@@ -1,5 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { fakePaystack, paystackSecret } from "../../playwright.config";
+import { confirmedOnce } from "../support/booking-mails";
 import { listItem, signInWithLink } from "../support/editor";
 import { fakes } from "../support/fakes";
 import { uniqueId } from "../support/fixtures";
@@ -155,14 +156,7 @@ test("killed with -9 while a visitor is on Paystack's page: after the restart th
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`^${server.url}/thank-you\\?ref=KH-`));
   await expect(page.getByRole("heading", { level: 1, name: "Booked" })).toBeVisible();
-  // One confirmation, and no second one after the outbox's next rounds.
-  const confirmations = async () =>
-    (await fakes.mail()).filter(
-      (m) => m.to.includes(email) && /^Subject: Your session is booked/m.test(m.raw),
-    ).length;
-  await expect.poll(confirmations, { timeout: 30_000 }).toBe(1);
-  await new Promise((resolve) => setTimeout(resolve, 2500));
-  expect(await confirmations()).toBe(1);
+  await confirmedOnce(email);
   await context.close();
 });
 

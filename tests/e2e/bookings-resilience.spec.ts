@@ -7,7 +7,7 @@ import { messages } from "../../app/content/messages";
 import { TIME_TAKEN } from "../../server/bookings/book";
 import { openDatabase } from "../../server/db/client";
 import { deliveries } from "../../server/db/schema";
-import { fakes } from "../support/fakes";
+import { confirmationsTo, confirmedOnce } from "../support/booking-mails";
 import { toastWith, uniqueId } from "../support/fixtures";
 import { RETRY_WAIT_MS } from "../support/form-cases";
 import { createTempDatabase, postgresAvailable } from "../support/postgres";
@@ -55,20 +55,6 @@ function postBooking(url: string, form: Record<string, string>) {
     body: new URLSearchParams(form).toString(),
     redirect: "manual",
   });
-}
-
-/** The confirmations sent to this visitor: one per booking. */
-async function confirmationsTo(email: string) {
-  return (await fakes.mail()).filter(
-    (m) => m.to.includes(email) && /^Subject: Your session is booked/m.test(m.raw),
-  ).length;
-}
-
-/** Exactly one confirmation reaches the visitor, and no second follows the outbox's next rounds. */
-async function confirmedOnce(email: string) {
-  await expect.poll(() => confirmationsTo(email), { timeout: 30_000 }).toBe(1);
-  await new Promise((resolve) => setTimeout(resolve, 2500));
-  expect(await confirmationsTo(email)).toBe(1);
 }
 
 test.describe("two processes, one Postgres", () => {
